@@ -1,0 +1,55 @@
+/** What directory decisions need: the pool, the cursor codec and the ledger's settings. */
+import type postgres from "postgres";
+import type { Sql } from "@/sql/mod.ts";
+import { nextVersion } from "@/sql/directory/ledger.ts";
+import { AppError } from "@/domain/errors.ts";
+import type { CursorCodec } from "./cursor.ts";
+
+/** Directory dependencies, built once by the composition root. */
+export interface DirectoryContext {
+  sql: Sql;
+  cursors: CursorCodec;
+  tombstoneRetentionDays: number;
+  syncStaleAfterSeconds: number;
+  /** Portals the configuration knows (their sync status shows NEVER_SYNCED before any report). */
+  knownPortals: readonly string[];
+}
+
+/** A transaction of the directory ledger. */
+export type Tx = postgres.TransactionSql;
+
+/** Runs `fn` in a transaction holding the directory ledger's next version. */
+export async function inDirectoryLedger<T>(
+  ctx: DirectoryContext,
+  fn: (tx: Tx, version: number) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.sql.begin(async (tx) => fn(tx, await nextVersion(tx, "directory"))) as T;
+  } catch (err) {
+    throw translateConstraint(err);
+  }
+}
+
+const UNIQUE: Record<string, AppError> = {
+  companies_code_key: new AppError("duplicate_code", "A company with this code already exists"),
+  departments_company_code_key: new AppError(
+    "duplicate_code",
+    "A department with this code already exists in the company",
+  ),
+  users_login_id_key: new AppError("conflict", "A user with this loginId already exists"),
+  users_employee_no_key: new AppError("conflict", "A user with this employeeNo already exists in the company"),
+};
+
+/** Turns constraint violations into the errors a client can act on; anything else passes through. */
+export function translateConstraint(err: unknown): unknown {
+  const e = err as { code?: string; constraint_name?: string };
+  if (e?.code === "23505" && e.constraint_name && UNIQUE[e.constraint_name]) {
+    const known = UNIQUE[e.constraint_name];
+    return new AppError(known.code, known.message, { cause: err });
+  }
+  if (e?.code === "23503") return new AppError("unprocessable", "A referenced record does not exist", { cause: err });
+  if (e?.code === "23514") {
+    return new AppError("invalid_request", "A value is outside what the ledger accepts", { cause: err });
+  }
+  return err;
+}

@@ -1,0 +1,244 @@
+/**
+ * Departments: one tree per company, codes unique per company, and parent moves
+ * that can never make a cycle (every write holds the ledger lock, so the check and
+ * the move see the same tree).
+ */
+import * as departments from "@/sql/directory/departments.ts";
+import type { DepartmentRow } from "@/sql/directory/departments.ts";
+import { touchUsersOfDepartment } from "@/sql/directory/users.ts";
+import { getCompany } from "@/sql/directory/companies.ts";
+import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
+import { AppError, notFound } from "@/domain/errors.ts";
+import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
+import { assertNotPurged, type Page, splitPage, type Tombstone } from "./paging.ts";
+import { DEFAULT_COMPANY_ID } from "./user_records.ts";
+
+/** A department on the wire. */
+export interface Department {
+  id: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  parentId: string | null;
+  companyId: string;
+  companyDefaultLocale: string;
+  isActive: boolean;
+  depth: number;
+  path: string[];
+  sortOrder: number;
+  version: number;
+  updatedAt: string;
+}
+
+/** Builds the wire record. */
+export function toDepartment(r: DepartmentRow): Department {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    nameEn: r.nameEn,
+    parentId: r.parentId,
+    companyId: r.companyId,
+    companyDefaultLocale: r.companyDefaultLocale,
+    isActive: r.isActive,
+    depth: r.depth,
+    path: r.path,
+    sortOrder: r.sortOrder,
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Query of `GET /departments`. */
+export interface DepartmentListQuery {
+  companyId?: string;
+  includeInactive: boolean;
+  limit: number;
+  cursor?: string;
+  updatedSince?: number;
+}
+
+/**
+ * Lists departments in tree order (parents before children, across pages), or,
+ * with `updatedSince`, the change feed in version order with tombstones. Without
+ * `includeInactive`, an inactive department hides its whole subtree.
+ */
+export async function listDepartments(
+  ctx: DirectoryContext,
+  query: DepartmentListQuery,
+): Promise<Page<Department | Tombstone>> {
+  const companyId = query.companyId ?? null;
+  if (query.updatedSince !== undefined) {
+    const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor) : null;
+    const rows = await departments.listDepartmentChanges(
+      ctx.sql,
+      query.updatedSince,
+      companyId,
+      query.includeInactive,
+      after ? { version: Number(after[0]), id: String(after[1]) } : null,
+      query.limit + 1,
+    );
+    assertNotPurged(query.updatedSince, rows[0].purgedThrough);
+    const { page, more } = splitPage(rows, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((r) =>
+        r.matches ? toDepartment(r as DepartmentRow) : { id: r.id!, deleted: true as const, version: r.version! }
+      ),
+      nextCursor: more && last ? ctx.cursors.encode("department-changes", [last.version!, last.id!]) : null,
+      dataVersion: rows[0].dataVersion,
+    };
+  }
+  const after = query.cursor ? ctx.cursors.decode("departments", query.cursor) : null;
+  const rows = await departments.listDepartments(
+    ctx.sql,
+    companyId,
+    query.includeInactive,
+    after ? { companyId: String(after[0]), treeKey: String(after[1]) } : null,
+    query.limit + 1,
+  );
+  const { page, more } = splitPage(rows, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toDepartment(r as DepartmentRow)),
+    nextCursor: more && last ? ctx.cursors.encode("departments", [last.companyId!, last.treeKey!]) : null,
+    dataVersion: rows[0].dataVersion,
+  };
+}
+
+async function stored(tx: Tx | DirectoryContext["sql"], id: string): Promise<DepartmentRow> {
+  const row = await departments.getDepartment(tx, id);
+  if (!row) throw notFound("The department");
+  return row;
+}
+
+/** One live department, or 404. */
+export async function getDepartment(ctx: DirectoryContext, id: string): Promise<Department> {
+  return toDepartment(await stored(ctx.sql, id));
+}
+
+async function parentFor(tx: Tx, companyId: string, parentId: string | null): Promise<DepartmentRow | null> {
+  if (parentId === null) return null;
+  const parent = await departments.getDepartment(tx, parentId);
+  if (!parent || parent.companyId !== companyId) {
+    throw new AppError("unprocessable", "parentId names no department of the same company", {
+      errors: [{ path: "parentId", message: "no such department in this company" }],
+    });
+  }
+  return parent;
+}
+
+/** Fields to create a department with. */
+export interface DepartmentInput {
+  companyId?: string;
+  code: string;
+  name: string;
+  nameEn?: string;
+  parentId?: string | null;
+  sortOrder?: number;
+  isActive?: boolean;
+}
+
+/** Creates a department; without companyId it belongs to the default company. */
+export function createDepartment(ctx: DirectoryContext, actor: Actor, input: DepartmentInput) {
+  return inDirectoryLedger(ctx, async (tx, version) => {
+    const companyId = input.companyId ?? DEFAULT_COMPANY_ID;
+    if (!await getCompany(tx, companyId)) {
+      throw new AppError("unprocessable", "companyId names no company", {
+        errors: [{ path: "companyId", message: "no such company" }],
+      });
+    }
+    await parentFor(tx, companyId, input.parentId ?? null);
+    const id = crypto.randomUUID();
+    await departments.insertDepartment(tx, {
+      id,
+      companyId,
+      code: input.code,
+      name: input.name,
+      nameEn: input.nameEn ?? "",
+      parentId: input.parentId ?? null,
+      sortOrder: input.sortOrder ?? 0,
+      isActive: input.isActive ?? true,
+    }, version);
+    await insertAudit(tx, actor, { action: "department.create", targetType: "department", targetId: id });
+    return toDepartment(await stored(tx, id));
+  });
+}
+
+/** Fields a department update may change. */
+export type DepartmentPatch = Partial<Omit<DepartmentInput, "companyId">>;
+
+/**
+ * Updates a department when `expectedVersion` is still its version. A new parent
+ * that is the department itself or one of its descendants is refused (a cycle).
+ */
+export function updateDepartment(
+  ctx: DirectoryContext,
+  actor: Actor,
+  id: string,
+  expectedVersion: number,
+  patch: DepartmentPatch,
+) {
+  return inDirectoryLedger(ctx, async (tx, version) => {
+    const d = await stored(tx, id);
+    if (d.version !== expectedVersion) {
+      throw new AppError("version_conflict", "The department changed since that version", {
+        extra: { data: toDepartment(d) },
+      });
+    }
+    const parentId = patch.parentId !== undefined ? patch.parentId : d.parentId;
+    const sortOrder = patch.sortOrder ?? d.sortOrder;
+    const fields = {
+      code: patch.code ?? d.code,
+      name: patch.name ?? d.name,
+      nameEn: patch.nameEn ?? d.nameEn,
+      isActive: patch.isActive ?? d.isActive,
+    };
+    await departments.updateDepartmentFields(tx, id, expectedVersion, version, fields);
+    if (parentId !== d.parentId || sortOrder !== d.sortOrder) {
+      const parent = await parentFor(tx, d.companyId, parentId);
+      if (parent && parent.path.includes(id)) {
+        throw new AppError("unprocessable", "A department cannot move under itself or its descendants", {
+          errors: [{ path: "parentId", message: "would make a cycle" }],
+        });
+      }
+      await departments.moveSubtree(tx, d, parent, sortOrder, version);
+    }
+    if (fields.code !== d.code || fields.name !== d.name) await touchUsersOfDepartment(tx, id, version);
+    await insertAudit(tx, actor, {
+      action: "department.update",
+      targetType: "department",
+      targetId: id,
+      details: { fields: Object.keys(patch) },
+    });
+    return toDepartment(await stored(tx, id));
+  });
+}
+
+/** Deactivates a department (idempotent). */
+export function deactivateDepartment(ctx: DirectoryContext, actor: Actor, id: string) {
+  return inDirectoryLedger(ctx, async (tx, version) => {
+    await stored(tx, id);
+    if (await departments.setDepartmentActive(tx, id, false, version)) {
+      await insertAudit(tx, actor, { action: "department.deactivate", targetType: "department", targetId: id });
+    }
+    return toDepartment(await stored(tx, id));
+  });
+}
+
+/** Deletes a department that has no live children and no live users. */
+export function deleteDepartment(ctx: DirectoryContext, actor: Actor, id: string) {
+  return inDirectoryLedger(ctx, async (tx, version) => {
+    await stored(tx, id);
+    const deps = await departments.departmentDependents(tx, id);
+    if (deps.children > 0 || deps.users > 0) {
+      throw new AppError(
+        "conflict",
+        `The department still has ${deps.children} child departments and ${deps.users} users`,
+      );
+    }
+    await departments.deleteDepartment(tx, id, version);
+    await insertAudit(tx, actor, { action: "department.delete", targetType: "department", targetId: id });
+    return { id, deleted: true as const, version };
+  });
+}

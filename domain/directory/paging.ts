@@ -1,0 +1,43 @@
+/** Shared pieces of the ledger's list endpoints: pages, limits and text matching. */
+import { AppError } from "@/domain/errors.ts";
+
+/** A page of a list: items, the cursor to the next page, and the ledger version it was read at. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  dataVersion: number;
+}
+
+/** A deleted record in a change feed: the portal removes it from its copy. */
+export interface Tombstone {
+  id: string;
+  deleted: true;
+  version: number;
+}
+
+/** Turns a `q` value into a lowercase LIKE pattern matching it anywhere, with wildcards escaped. */
+export function containsPattern(q: string | undefined): string | null {
+  const t = q?.trim().toLowerCase();
+  if (!t) return null;
+  return `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Refuses a change feed that starts before the tombstones still kept: the portal must walk the whole list. */
+export function assertNotPurged(since: number, purgedThrough: number): void {
+  if (since < purgedThrough) {
+    throw new AppError(
+      "resync_required",
+      `Changes before version ${purgedThrough} are no longer kept; walk the full list again`,
+      { extra: { purgedThrough } },
+    );
+  }
+}
+
+/**
+ * Splits rows fetched with `limit + 1` into the page and whether more follow.
+ * The ledger row is joined onto every page row, so an empty page is one row with no id.
+ */
+export function splitPage<R extends { id?: unknown }>(rows: R[], limit: number): { page: R[]; more: boolean } {
+  const real = rows.filter((r) => r.id !== null && r.id !== undefined);
+  return { page: real.slice(0, limit), more: real.length > limit };
+}

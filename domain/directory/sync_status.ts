@@ -1,0 +1,146 @@
+/** Portal sync status (CONTRACT 1.3 rule 7) and credential failures attributable to portals. */
+import * as sync from "@/sql/directory/sync_status.ts";
+import type { SyncResource, SyncStatusRow } from "@/sql/directory/sync_status.ts";
+import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
+import { AppError } from "@/domain/errors.ts";
+import type { DirectoryContext } from "./context.ts";
+
+/** The resources a portal reports on. */
+export const SYNC_RESOURCES: readonly SyncResource[] = [
+  "users",
+  "departments",
+  "user-groups",
+  "authorization-snapshot",
+];
+
+/** A sync status on the wire. */
+export interface SyncStatus {
+  portalId: string;
+  resource: SyncResource;
+  state: SyncStatusRow["state"];
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  error: string | null;
+  dataVersion: number | null;
+  updatedAt: string | null;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Builds the wire record. */
+export function toSyncStatus(r: SyncStatusRow): SyncStatus {
+  return {
+    ...r,
+    lastSuccessAt: iso(r.lastSuccessAt),
+    lastFailureAt: iso(r.lastFailureAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+/** A portal's report of one sync. */
+export interface SyncReportInput {
+  portalId: string;
+  resource: SyncResource;
+  outcome: "success" | "failure";
+  dataVersion?: number;
+  error?: string;
+  occurredAt?: string;
+}
+
+/**
+ * Records a portal's report about its own sync. A report for another portal is
+ * 403 portal_mismatch. A time in the future is taken as now, so a skewed portal
+ * clock cannot keep its status fresh.
+ */
+export async function reportSync(
+  ctx: DirectoryContext,
+  callerPortalId: string,
+  input: SyncReportInput,
+): Promise<SyncStatus> {
+  if (input.portalId !== callerPortalId) {
+    throw new AppError("portal_mismatch", "portalId must be the calling portal's own ID");
+  }
+  const now = new Date();
+  const at = input.occurredAt ? new Date(input.occurredAt) : now;
+  const row = await sync.recordSync(ctx.sql, {
+    portalId: input.portalId,
+    resource: input.resource,
+    success: input.outcome === "success",
+    occurredAt: at > now ? now : at,
+    dataVersion: input.dataVersion ?? null,
+    error: input.outcome === "failure" ? (input.error ?? "failure reported without detail") : null,
+  });
+  return toSyncStatus(row);
+}
+
+/** Records a failed publication on the portal's authorization-snapshot status (kept beside its last success). */
+export async function recordPublicationFailure(ctx: DirectoryContext, portalId: string, error: string): Promise<void> {
+  await sync.recordSync(ctx.sql, {
+    portalId,
+    resource: "authorization-snapshot",
+    success: false,
+    occurredAt: new Date(),
+    dataVersion: null,
+    error,
+  });
+}
+
+/** A portal's row in the admin sync view: every resource's status and its credential failures. */
+export interface PortalSyncView {
+  portalId: string;
+  resources: SyncStatus[];
+  credentialFailures: { count: number; lastAt: string; lastReason: string } | null;
+  needsCheck: boolean;
+}
+
+/**
+ * Every portal's sync status: configured portals and any portal that has reported,
+ * NEVER_SYNCED where nothing was reported, with credential failures beside them.
+ */
+export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSyncView[]> {
+  const [rows, failures] = await Promise.all([sync.listSyncStatus(ctx.sql), sync.listCredentialFailures(ctx.sql)]);
+  const portals = new Set([...ctx.knownPortals, ...rows.map((r) => r.portalId), ...failures.map((f) => f.portalId)]);
+  return [...portals].sort().map((portalId) => {
+    const resources = SYNC_RESOURCES.map((resource) => {
+      const r = rows.find((x) => x.portalId === portalId && x.resource === resource);
+      return r ? toSyncStatus(r) : {
+        portalId,
+        resource,
+        state: "NEVER_SYNCED" as const,
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        error: null,
+        dataVersion: null,
+        updatedAt: null,
+      };
+    });
+    const f = failures.find((x) => x.portalId === portalId);
+    return {
+      portalId,
+      resources,
+      credentialFailures: f ? { count: f.failures, lastAt: f.lastAt.toISOString(), lastReason: f.lastReason } : null,
+      needsCheck: f !== undefined || resources.some((r) => r.state === "FAILED" || r.state === "STALE"),
+    };
+  });
+}
+
+/** Counts a credential failure against the portal it names. */
+export async function recordCredentialFailure(ctx: DirectoryContext, portalId: string, reason: string): Promise<void> {
+  await sync.recordCredentialFailure(ctx.sql, portalId, reason);
+}
+
+/** The freshness rule: HEALTHY records without a success for SYNC_STALE_AFTER_SECONDS become STALE. */
+export async function markStaleSyncs(ctx: DirectoryContext, actor: Actor): Promise<number> {
+  return await ctx.sql.begin(async (tx) => {
+    const marked = await sync.markStale(tx, ctx.syncStaleAfterSeconds);
+    for (const m of marked) {
+      await insertAudit(tx, actor, {
+        action: "sync_status.stale",
+        targetType: "portal",
+        targetId: m.portalId,
+        details: { resource: m.resource, lastSuccessAt: m.lastSuccessAt.toISOString() },
+      });
+    }
+    return marked.length;
+  });
+}

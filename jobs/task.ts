@@ -1,0 +1,26 @@
+/** What a task is: a named handler of one stream's entries, optionally fed by the scheduler. */
+import type { Redis } from "ioredis";
+import type { Config } from "@/lib/config.ts";
+import type { Logger } from "@/lib/log.ts";
+import type { DirectoryContext } from "@/domain/directory/mod.ts";
+import type { Entry } from "./streams.ts";
+
+/** What tasks may use. */
+export interface JobDeps {
+  config: Config;
+  redis: Redis;
+  log: Logger;
+  directory?: DirectoryContext;
+}
+
+/** A task: the stream `<service>:<name>` and how to handle its entries. */
+export interface Task {
+  name: string;
+  service: "directory" | "rag";
+  /** When set, the scheduler adds an entry this often. */
+  everyMs?: (deps: JobDeps) => number;
+  handle(deps: JobDeps, entry: Entry, attempt: number): Promise<void>;
+  maxRetries?: (deps: JobDeps) => number;
+  backoffMs?: (deps: JobDeps) => number;
+  concurrency?: (deps: JobDeps) => number;
+}

@@ -1,0 +1,169 @@
+/**
+ * The consumer loop every job runs on: read a stream through a consumer group,
+ * do the work, acknowledge only after its durable effect. A running entry is kept
+ * fresh by a heartbeat (XCLAIM JUSTID resets its idle time without counting a
+ * delivery), so an entry that goes idle belongs to a crashed worker or a failed
+ * attempt and is claimed again after its backoff. After `maxRetries` deliveries,
+ * or at once on a permanent error, it moves to the dead-letter stream.
+ */
+import type { Redis } from "ioredis";
+import type { Logger } from "@/lib/log.ts";
+import { errorFields } from "@/lib/log.ts";
+import { duplicateRedis } from "@/lib/redis.ts";
+import { ensureGroup, type Entry, type StreamNames, toFields } from "./streams.ts";
+
+/** An error that retrying cannot fix: the entry goes to the dead letters at once. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+/** How a consumer behaves; the functions are read on every pass so settings apply without a restart. */
+export interface ConsumerOptions {
+  names: StreamNames;
+  handle: (entry: Entry, attempt: number) => Promise<void>;
+  maxRetries: () => number;
+  backoffMs: () => number;
+  concurrency: () => number;
+  /** Idle time after which a running entry counts as abandoned (its worker stopped heartbeating). */
+  abandonAfterMs?: number;
+  heartbeatMs?: number;
+  blockMs?: number;
+}
+
+/** A running consumer. */
+export interface Consumer {
+  stop(): Promise<void>;
+}
+
+type Pending = [id: string, consumer: string, idleMs: number, deliveries: number];
+
+/** Starts a consumer named `consumerName`; its blocking reads use a connection of their own. */
+export function startConsumer(
+  redis: Redis,
+  consumerName: string,
+  options: ConsumerOptions,
+  log: Logger,
+): Consumer {
+  const { names } = options;
+  const blocking = duplicateRedis(redis, log, `${names.stream}:${consumerName}`);
+  const abandonAfter = options.abandonAfterMs ?? 5000;
+  const heartbeat = options.heartbeatMs ?? 1000;
+  const blockMs = options.blockMs ?? 2000;
+  const errorsKey = `${names.stream}:errors`;
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+
+  const backoff = (deliveries: number) =>
+    Math.max(abandonAfter, Math.min(options.backoffMs() * 2 ** Math.max(0, deliveries - 1), 300_000));
+
+  async function deadLetter(id: string, deliveries: number, reason: string) {
+    const entries = await redis.xrange(names.stream, id, id);
+    const fields = entries.length ? toFields(entries[0][1]) : {};
+    const lastError = reason || (await redis.hget(errorsKey, id)) || "unknown error";
+    await redis.multi()
+      .xadd(
+        names.dead,
+        "*",
+        ...Object.entries({ ...fields, originalId: id, deliveries: String(deliveries), error: lastError }).flat(),
+      )
+      .xack(names.stream, names.group, id)
+      .hdel(errorsKey, id)
+      .exec();
+    log.warn("job dead-lettered", { stream: names.stream, entryId: id, deliveries, error: lastError });
+  }
+
+  async function run(entry: Entry, attempt: number) {
+    const beat = setInterval(() => {
+      redis.xclaim(names.stream, names.group, consumerName, 0, entry.id, "JUSTID").catch(() => {});
+    }, heartbeat);
+    try {
+      await options.handle(entry, attempt);
+      await redis.multi().xack(names.stream, names.group, entry.id).hdel(errorsKey, entry.id).exec();
+    } catch (err) {
+      if (err instanceof PermanentJobError) {
+        await deadLetter(entry.id, attempt, err.message);
+      } else {
+        const message = err instanceof Error ? err.message : String(err);
+        await redis.hset(errorsKey, entry.id, message.slice(0, 2000)).catch(() => {});
+        log.warn("job attempt failed", { stream: names.stream, entryId: entry.id, attempt, ...errorFields(err) });
+      }
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  function launch(entry: Entry, attempt: number) {
+    const p = run(entry, attempt).catch((err) => log.error("job bookkeeping failed", errorFields(err)))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  async function waitForSlot() {
+    while (inFlight.size >= Math.max(1, options.concurrency()) && !stopped) await Promise.race(inFlight);
+  }
+
+  /** Claims entries whose worker crashed or whose attempt failed, once their backoff has passed. */
+  async function reclaim() {
+    const pending = await redis.xpending(names.stream, names.group, "IDLE", abandonAfter, "-", "+", 100) as Pending[];
+    for (const [id, , idle, deliveries] of pending) {
+      if (stopped) return;
+      if (idle < backoff(deliveries)) continue;
+      if (deliveries >= options.maxRetries()) {
+        await deadLetter(id, deliveries, "");
+        continue;
+      }
+      await waitForSlot();
+      const claimed = await redis.xclaim(names.stream, names.group, consumerName, backoff(deliveries), id) as [
+        string,
+        string[] | null,
+      ][];
+      for (const [cid, fields] of claimed) {
+        if (fields === null) await redis.xack(names.stream, names.group, cid); // trimmed away while pending
+        else launch({ id: cid, fields: toFields(fields) }, deliveries + 1);
+      }
+    }
+  }
+
+  async function readNew() {
+    await waitForSlot();
+    const count = Math.max(1, options.concurrency() - inFlight.size);
+    const res = await blocking.xreadgroup(
+      "GROUP",
+      names.group,
+      consumerName,
+      "COUNT",
+      count,
+      "BLOCK",
+      blockMs,
+      "STREAMS",
+      names.stream,
+      ">",
+    ) as [string, [string, string[]][]][] | null;
+    for (const [, entries] of res ?? []) {
+      for (const [id, fields] of entries) launch({ id, fields: toFields(fields) }, 1);
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await ensureGroup(redis, names);
+        await reclaim();
+        await readNew();
+      } catch (err) {
+        if (stopped) break;
+        log.warn("job consumer pass failed", { stream: names.stream, ...errorFields(err) });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      blocking.disconnect();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The service's configuration: every environment variable of CONTRACT section 3,
+ * read once at start through one zod schema. A bad or missing value stops the
+ * start with a message that names the variable and never echoes its value.
+ */
+import { z } from "zod";
+
+const MiB = 1024 * 1024;
+
+/** Variables that hold secrets: each may instead be given as `X_FILE`. */
+export const SECRET_VARIABLES = [
+  "DATABASE_URL",
+  "DATABASE_OWNER_URL",
+  "REDIS_URL",
+  "PORTAL_API_KEYS_JSON",
+  "PORTAL_JWT_SECRET",
+  "CENTRAL_ADMIN_API_KEYS_JSON",
+  "CENTRAL_JWT_SECRET",
+  "CENTRAL_JWT_PRIVATE_KEY",
+  "RAG_EXPLORE_GATEWAY_API_KEY",
+  "RAG_DIRECTORY_API_KEY",
+  "MODEL_GATEWAY_SERVICE_TOKEN",
+] as const;
+
+export const SCOPES = [
+  "directory:read",
+  "directory:sync",
+  "authorization:sync",
+  "glossary:read",
+  "glossary:write",
+] as const;
+export type Scope = typeof SCOPES[number];
+
+const bool = (fallback: boolean) =>
+  z.enum(["true", "false", "1", "0", "yes", "no", ""]).default(fallback ? "true" : "false")
+    .transform((v) => v === "" ? fallback : ["true", "1", "yes"].includes(v));
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalText = z.string().trim().transform((v) => v === "" ? undefined : v).optional();
+
+const url = z.url({ protocol: /^https?$/ });
+const optionalUrl = z.string().trim().transform((v) => v === "" ? undefined : v).pipe(url.optional())
+  .optional();
+
+const list = z.string().default("").transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""));
+
+/** Refuses secrets that an attacker could guess or brute-force (HS256 needs 256 bits). */
+const signingSecret = optionalText.refine(
+  (v) => v === undefined || (new TextEncoder().encode(v).length >= 32 && new Set(v).size >= 10),
+  { message: "must be at least 32 bytes and not a repetitive string" },
+);
+
+function json<T extends z.ZodType>(schema: T) {
+  return z.string().default("[]").transform((text, ctx) => {
+    try {
+      return JSON.parse(text === "" ? "[]" : text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "is not valid JSON" });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+}
+
+const apiKey = z.string().min(16, "API keys must be at least 16 characters");
+
+const portalKeys = json(z.array(z.strictObject({
+  portalId: z.string().min(1).max(100),
+  apiKey,
+  scopes: z.array(z.enum(SCOPES)),
+  enabled: z.boolean().default(true),
+})));
+
+const adminKeys = json(z.array(z.strictObject({
+  id: z.union([z.number().int(), z.string().min(1)]).transform(String),
+  label: z.string().default(""),
+  apiKey,
+  enabled: z.boolean().default(true),
+})));
+
+const schema = z.object({
+  SERVICES: z.string().default("directory,rag").transform((v, ctx) => {
+    const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = parts.filter((p) => p !== "directory" && p !== "rag");
+    if (bad.length > 0 || parts.length === 0) {
+      ctx.addIssue({ code: "custom", message: "must list directory and/or rag" });
+    }
+    return new Set(parts as ("directory" | "rag")[]);
+  }),
+  PORT: int(8080, 0, 65535),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  RUN_WORKERS: bool(true),
+  DATABASE_URL: z.string().min(1, "is required"),
+  DATABASE_OWNER_URL: optionalText,
+  DATABASE_POOL_MAX: int(10, 1, 200),
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  REDIS_KEY_PREFIX: z.string().default(""),
+  MAX_BODY_BYTES: int(10 * MiB, 1024),
+  SNAPSHOT_MAX_BODY_BYTES: int(256 * MiB, 1024),
+  RATE_LIMIT_PER_MINUTE: int(6000, 1),
+  PORTAL_API_KEYS_JSON: portalKeys,
+  PORTAL_JWT_SECRET: signingSecret,
+  PORTAL_JWT_ISSUER: optionalText,
+  PORTAL_JWT_AUDIENCE: optionalText,
+  CENTRAL_ADMIN_API_KEYS_JSON: adminKeys,
+  TOMBSTONE_RETENTION_DAYS: int(30, 1, 3650),
+  SYNC_STALE_AFTER_SECONDS: int(3600, 1),
+  CENTRAL_JWT_SECRET: signingSecret,
+  CENTRAL_JWT_PUBLIC_KEY: optionalText,
+  CENTRAL_JWT_PRIVATE_KEY: optionalText,
+  CENTRAL_JWT_ISSUER: z.string().default("central-directory"),
+  CENTRAL_JWT_AUDIENCE: list.transform((v) => v.length > 0 ? v : ["rag-service"]),
+  RAG_ORG_SYNC_MAX_STALENESS_SECONDS: int(900, 1),
+  RAG_EXPLORE_GATEWAY_API_KEY: optionalText,
+  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list,
+  RAG_MAX_DOCUMENT_BYTES: int(50 * MiB, 1),
+  RAG_PORTAL_ID: z.string().min(1).default("rag-service"),
+  RAG_PUBLIC_ORGANIZATION_ID: z.uuid().default("00000000-0000-4000-8000-00000000b0c7"),
+  RAG_SERVICE_AUDIT_REQUIRED: bool(false),
+  RAG_ADMIN_MANUAL_TOKEN: bool(false),
+  RAG_DIRECTORY_API_KEY: optionalText,
+  DIRECTORY_URL: optionalUrl,
+  MODEL_GATEWAY_URL: optionalUrl,
+  MODEL_GATEWAY_SERVICE_TOKEN: optionalText,
+  PRIVATE_LLM_URL: optionalUrl,
+  PRIVATE_LLM_TIMEOUT_SECONDS: int(60, 1, 3600),
+  PRIVATE_EMBEDDING_URL: optionalUrl,
+  EMBEDDING_PORT: int(8081, 0, 65535),
+  EMBEDDING_MODEL_PATH: optionalText,
+}).superRefine((c, ctx) => {
+  if (c.PORTAL_JWT_SECRET !== undefined) {
+    for (const name of ["PORTAL_JWT_ISSUER", "PORTAL_JWT_AUDIENCE"] as const) {
+      if (c[name] === undefined) {
+        ctx.addIssue({ code: "custom", path: [name], message: "is required when PORTAL_JWT_SECRET is set" });
+      }
+    }
+  }
+});
+
+/** The parsed configuration the whole process shares. */
+export type Config = z.output<typeof schema>;
+
+/** Raised when the environment cannot produce a valid configuration. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Resolves `X_FILE` indirections for secret variables, reading each file once.
+ * Setting both `X` and `X_FILE` is refused: an operator would not know which won.
+ */
+function resolveSecretFiles(env: Record<string, string | undefined>, readFile: (path: string) => string) {
+  const out = { ...env };
+  for (const name of SECRET_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined || file === "") continue;
+    if (env[name] !== undefined && env[name] !== "") {
+      throw new ConfigError(`config: set ${name} or ${name}_FILE, not both`);
+    }
+    try {
+      out[name] = readFile(file).replace(/\r?\n$/, "");
+    } catch {
+      throw new ConfigError(`config: ${name}_FILE: cannot read the file it names`);
+    }
+  }
+  return out;
+}
+
+/** Parses the environment into a Config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  readFile: (path: string) => string = Deno.readTextFileSync,
+): Config {
+  const resolved = resolveSecretFiles(env, readFile);
+  for (const key of Object.keys(resolved)) if (resolved[key] === "") delete resolved[key];
+  const parsed = schema.safeParse(resolved);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const inner = issue.path.slice(1).join(".");
+    return `config: ${name}${inner ? ` (${inner})` : ""}: ${issue.message}`;
+  });
+  throw new ConfigError(lines.join("\n"));
+}

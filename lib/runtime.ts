@@ -1,0 +1,124 @@
+/**
+ * The composition root's work, shared by `main.ts` and the tests: migrate, open
+ * the pool and Redis, refuse an unsafe database role, build the dependencies,
+ * the app and (optionally) the workers, and stop them all in order.
+ */
+import type { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import { errorFields, type Logger } from "./log.ts";
+import { Counter, Histogram, Registry } from "./metrics.ts";
+import { connectRedis, redisReachable } from "./redis.ts";
+import { RateLimiter } from "./rate_limit.ts";
+import { connect, type Sql } from "@/sql/mod.ts";
+import { migrate } from "@/sql/migrate.ts";
+import { assertRoleCannotBypassRls } from "@/sql/safety.ts";
+import { cursorSecret } from "@/sql/directory/ledger.ts";
+import * as directory from "@/domain/directory/mod.ts";
+import { type AppDeps, createApp } from "@/routes/mod.ts";
+import type { AuthDeps } from "@/routes/_auth.ts";
+import { type JobDeps, startWorkers, type Workers } from "@/jobs/mod.ts";
+
+/** A running instance of the service (without its HTTP listener). */
+export interface Runtime {
+  app: ReturnType<typeof createApp>;
+  sql: Sql;
+  redis: Redis;
+  directory?: directory.DirectoryContext;
+  jobs: JobDeps;
+  stop(): Promise<void>;
+}
+
+/** Options for starting a runtime. */
+export interface RuntimeOptions {
+  workers?: boolean;
+  consumerName?: string;
+}
+
+async function databaseReachable(sql: Sql): Promise<boolean> {
+  try {
+    await Promise.race([
+      sql`select 1`,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1500)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, log: Logger): AuthDeps {
+  const jwt = config.PORTAL_JWT_SECRET
+    ? { secret: config.PORTAL_JWT_SECRET, issuer: config.PORTAL_JWT_ISSUER!, audience: config.PORTAL_JWT_AUDIENCE! }
+    : undefined;
+  return {
+    authenticatePortal: jwt
+      ? directory.createPortalAuthenticator(config.PORTAL_API_KEYS_JSON, jwt)
+      : () => ({ failure: { reason: "portal API is disabled" } }),
+    authenticateAdmin: directory.createAdminAuthenticator(config.CENTRAL_ADMIN_API_KEYS_JSON),
+    rateLimiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+    onPortalFailure: ({ portalId, reason }) => {
+      if (!ctx) return;
+      directory.recordCredentialFailure(ctx, portalId, reason).catch((err) =>
+        log.warn("could not record a credential failure", errorFields(err))
+      );
+    },
+  };
+}
+
+/** Starts everything but the HTTP listener. */
+export async function startRuntime(config: Config, log: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  if (config.DATABASE_OWNER_URL) {
+    await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
+  }
+  const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
+  await assertRoleCannotBypassRls(sql);
+  const redis = connectRedis(config.REDIS_URL, log, "commands");
+
+  const dirCtx: directory.DirectoryContext | undefined = config.SERVICES.has("directory")
+    ? {
+      sql,
+      cursors: directory.createCursorCodec(await cursorSecret(sql)),
+      tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
+      syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
+      knownPortals: [...new Set(config.PORTAL_API_KEYS_JSON.map((k) => k.portalId))],
+    }
+    : undefined;
+
+  const registry = new Registry();
+  const http = {
+    requests: registry.register(new Counter("http_requests_total", "HTTP requests by method, route and status")),
+    duration: registry.register(new Histogram("http_request_duration_seconds", "HTTP request duration")),
+  };
+  const deps: AppDeps = {
+    config,
+    log,
+    http,
+    renderMetrics: () => registry.render(),
+    ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
+    directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log) } : undefined,
+    auditRefusal: (actor, details) => {
+      if (!dirCtx) return;
+      directory.recordRefusal(dirCtx, actor, details).catch((err) =>
+        log.warn("could not audit a refusal", errorFields(err))
+      );
+    },
+  };
+  const app = createApp(deps);
+  const jobs: JobDeps = { config, redis, log, directory: dirCtx };
+  const workers: Workers | null = options.workers ?? config.RUN_WORKERS
+    ? startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
+    : null;
+
+  return {
+    app,
+    sql,
+    redis,
+    directory: dirCtx,
+    jobs,
+    async stop() {
+      await workers?.stop();
+      redis.disconnect();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

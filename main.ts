@@ -1,0 +1,42 @@
+/**
+ * The service's entry point: read the configuration, start the runtime (migrations,
+ * pool, Redis, workers) and serve HTTP until SIGINT or SIGTERM, then stop gracefully.
+ */
+import { ConfigError, loadConfig } from "@/lib/config.ts";
+import { createLogger, errorFields } from "@/lib/log.ts";
+import { startRuntime } from "@/lib/runtime.ts";
+
+if (import.meta.main) {
+  let config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    Deno.exit(2);
+  }
+  const log = createLogger(config.LOG_LEVEL, { service: "backbone" });
+  let runtime;
+  try {
+    runtime = await startRuntime(config, log);
+  } catch (err) {
+    log.error("start failed", errorFields(err));
+    Deno.exit(1);
+  }
+  const server = Deno.serve({
+    port: config.PORT,
+    hostname: "0.0.0.0",
+    onListen: ({ port }) => log.info("listening", { port, services: [...config.SERVICES] }),
+  }, runtime.app.fetch);
+
+  const shutdown = async () => {
+    log.info("stopping");
+    const timer = setTimeout(() => Deno.exit(1), 15_000);
+    await server.shutdown();
+    await runtime.stop();
+    clearTimeout(timer);
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", shutdown);
+  Deno.addSignalListener("SIGTERM", shutdown);
+}

@@ -1,0 +1,110 @@
+/**
+ * The admin API's six routes per ledger resource (list, get, create, update with
+ * version, deactivate, delete), generated from one spec so companies, departments
+ * and users behave the same way.
+ */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { Actor, Page } from "@/domain/directory/mod.ts";
+import type { AppEnv } from "../../_env.ts";
+import { IdParams, itemBody, itemOf, json, jsonBody, listBody, listOf, problems } from "../../_validate.ts";
+import { adminActor } from "../_shared.ts";
+
+/** How one resource is listed, read and changed. */
+export interface CrudSpec<Q, C, P extends { version: number }, R> {
+  /** Plural path segment: `users`. */
+  path: string;
+  tag: string;
+  record: z.ZodType<R>;
+  listItem: z.ZodType;
+  query: z.ZodType<Q>;
+  createBody: z.ZodType<C>;
+  patchBody: z.ZodType<P>;
+  list(query: Q): Promise<Page<unknown>>;
+  get(id: string): Promise<R>;
+  create(actor: Actor, body: C): Promise<R>;
+  update(actor: Actor, id: string, version: number, patch: Omit<P, "version">): Promise<R>;
+  deactivate(actor: Actor, id: string): Promise<R>;
+  remove(actor: Actor, id: string): Promise<unknown>;
+}
+
+/** Registers the six routes of `spec` on `app` behind `guard`. */
+export function registerCrud<Q, C, P extends { version: number }, R>(
+  app: OpenAPIHono<AppEnv>,
+  guard: MiddlewareHandler<AppEnv>,
+  spec: CrudSpec<Q, C, P, R>,
+) {
+  const base = { tags: [spec.tag], middleware: [guard], security: [{ adminKey: [] }] };
+  const item = json(itemOf(spec.record));
+  const deleted = json(itemOf(z.object({ id: z.uuid(), deleted: z.literal(true), version: z.number().int() })));
+  const body = <T>(c: { req: { valid(target: "json"): unknown } }) => c.req.valid("json") as T;
+  // The response schemas are generic here, so the typed-response check cannot follow them; the
+  // schemas still document and the handlers still return exactly the record of the spec.
+  const send = (c: { json(body: unknown, status: 200 | 201): Response }, body: unknown, status: 200 | 201 = 200) =>
+    c.json(body, status) as never;
+  const id = (c: { req: { valid(target: "param"): unknown } }) => (c.req.valid("param") as { id: string }).id;
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: `/${spec.path}`,
+      request: { query: spec.query as z.ZodObject },
+      responses: { 200: json(listOf(spec.listItem)), ...problems(400, 401, 410) },
+    }),
+    async (c) => send(c, listBody(await spec.list(c.req.valid("query") as Q))),
+  );
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: `/${spec.path}/{id}`,
+      request: { params: IdParams },
+      responses: { 200: item, ...problems(400, 401, 404) },
+    }),
+    async (c) => send(c, itemBody(await spec.get(id(c)))),
+  );
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "post",
+      path: `/${spec.path}`,
+      request: jsonBody(spec.createBody),
+      responses: { 201: json(itemOf(spec.record), "Created"), ...problems(400, 401, 409, 413, 415, 422) },
+    }),
+    async (c) => send(c, itemBody(await spec.create(adminActor(c), body<C>(c))), 201),
+  );
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "patch",
+      path: `/${spec.path}/{id}`,
+      request: { params: IdParams, ...jsonBody(spec.patchBody) },
+      responses: { 200: item, ...problems(400, 401, 404, 409, 413, 415, 422) },
+    }),
+    async (c) => {
+      const { version, ...patch } = body<P>(c);
+      return send(c, itemBody(await spec.update(adminActor(c), id(c), version, patch)));
+    },
+  );
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "post",
+      path: `/${spec.path}/{id}/deactivate`,
+      request: { params: IdParams },
+      responses: { 200: item, ...problems(400, 401, 404) },
+    }),
+    async (c) => send(c, itemBody(await spec.deactivate(adminActor(c), id(c)))),
+  );
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "delete",
+      path: `/${spec.path}/{id}`,
+      request: { params: IdParams },
+      responses: { 200: deleted, ...problems(400, 401, 404, 409) },
+    }),
+    async (c) => send(c, itemBody(await spec.remove(adminActor(c), id(c)))),
+  );
+}

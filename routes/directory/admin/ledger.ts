@@ -1,0 +1,123 @@
+/** Admin API over the ledger: companies, departments and users, plus the users import. */
+import { createRoute, z } from "@hono/zod-openapi";
+import * as directory from "@/domain/directory/mod.ts";
+import { AppError } from "@/domain/errors.ts";
+import { adminAuth } from "../../_auth.ts";
+import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
+import { adminActor, CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
+import { registerCrud } from "./_crud.ts";
+
+const IMPORT_BATCH = 1000;
+
+const ImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(z.object({
+    line: z.number().int(),
+    loginId: z.string().nullable(),
+    status: z.enum(["created", "updated", "unchanged", "failed"]),
+    id: z.uuid().optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    field: z.string().optional(),
+  })),
+}).openapi("UserImportResult");
+
+/** Admin routes for companies, departments and users. */
+export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  const guard = adminAuth(auth);
+  const s = directory.schemas;
+
+  registerCrud(app, guard, {
+    path: "companies",
+    tag: "directory admin",
+    record: s.Company,
+    listItem: s.Company,
+    query: CompaniesQuery,
+    createBody: s.CompanyCreate,
+    patchBody: s.CompanyPatch,
+    list: (q) => directory.listCompanies(ctx, q),
+    get: (id) => directory.getCompany(ctx, id),
+    create: (actor, body) => directory.createCompany(ctx, actor, body),
+    update: (actor, id, version, patch) => directory.updateCompany(ctx, actor, id, version, patch),
+    deactivate: (actor, id) => directory.deactivateCompany(ctx, actor, id),
+    remove: (actor, id) => directory.deleteCompany(ctx, actor, id),
+  });
+
+  registerCrud(app, guard, {
+    path: "departments",
+    tag: "directory admin",
+    record: s.Department,
+    listItem: z.union([s.Department, s.Tombstone]),
+    query: DepartmentsQuery,
+    createBody: s.DepartmentCreate,
+    patchBody: s.DepartmentPatch,
+    list: (q) => directory.listDepartments(ctx, q),
+    get: (id) => directory.getDepartment(ctx, id),
+    create: (actor, body) => directory.createDepartment(ctx, actor, body),
+    update: (actor, id, version, patch) => directory.updateDepartment(ctx, actor, id, version, patch),
+    deactivate: (actor, id) => directory.deactivateDepartment(ctx, actor, id),
+    remove: (actor, id) => directory.deleteDepartment(ctx, actor, id),
+  });
+
+  // The import is registered before the generic user routes so `users:import` is never read as an id.
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/users:import",
+      tags: ["directory admin"],
+      summary: "Import users from JSON Lines or CSV (header row of field names); matched by loginId",
+      middleware: [guard],
+      security: [{ adminKey: [] }],
+      request: {
+        body: {
+          required: true,
+          content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } },
+        },
+      },
+      responses: { 200: json(itemOf(ImportResult)), ...problems(400, 401, 413, 415) },
+    }),
+    async (c) => {
+      const format = directory.formatOf(c.req.header("content-type"));
+      if (format === null) {
+        throw new AppError("unsupported_media_type", "Send text/csv or application/x-ndjson");
+      }
+      const rows = directory.parseImport(await c.req.text(), format);
+      const results: directory.ImportResult[] = [];
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+        results.push(...await directory.importUserBatch(ctx, adminActor(c), rows.slice(i, i + IMPORT_BATCH)));
+      }
+      const count = (status: string) => results.filter((r) => r.status === status).length;
+      return c.json(
+        itemBody({
+          created: count("created"),
+          updated: count("updated"),
+          unchanged: count("unchanged"),
+          failed: count("failed"),
+          results,
+        }),
+        200,
+      );
+    },
+  );
+
+  registerCrud(app, guard, {
+    path: "users",
+    tag: "directory admin",
+    record: s.DirectoryUser,
+    listItem: z.union([s.DirectoryUser, s.Tombstone]),
+    query: UsersQuery,
+    createBody: s.UserCreate,
+    patchBody: s.UserPatch,
+    list: (q) => directory.listUsers(ctx, q),
+    get: (id) => directory.getUser(ctx, id),
+    create: (actor, body) => directory.createUser(ctx, actor, body),
+    update: (actor, id, version, patch) => directory.updateUser(ctx, actor, id, version, patch),
+    deactivate: (actor, id) => directory.deactivateUser(ctx, actor, id),
+    remove: (actor, id) => directory.deleteUser(ctx, actor, id),
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+/** Admin views of operations: every portal's sync status and the audit log. */
+import { createRoute, z } from "@hono/zod-openapi";
+import * as directory from "@/domain/directory/mod.ts";
+import { adminAuth } from "../../_auth.ts";
+import { json, limitParam, listBody, listOf, problems, router } from "../../_validate.ts";
+import type { DirectoryRouteDeps } from "../_shared.ts";
+
+const PortalSync = z.object({
+  portalId: z.string(),
+  resources: z.array(directory.schemas.SyncStatus),
+  credentialFailures: z.object({ count: z.number().int(), lastAt: z.string(), lastReason: z.string() }).nullable(),
+  needsCheck: z.boolean(),
+}).openapi("PortalSync");
+
+const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorKind: z.string(),
+  actorId: z.string().nullable(),
+  actorLabel: z.string().nullable(),
+  action: z.string(),
+  outcome: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+}).openapi("AuditEntry");
+
+/** `GET /sync-status`, `GET /audit-log`. */
+export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: "/sync-status",
+      summary: "Every portal's sync status and credential failures",
+      responses: { 200: json(z.object({ data: z.object({ items: z.array(PortalSync) }) })), ...problems(401) },
+    }),
+    async (c) => c.json({ data: { items: await directory.listSyncStatus(ctx) } }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: "/audit-log",
+      summary: "Audit entries, newest first",
+      request: {
+        query: z.object({
+          limit: limitParam(100),
+          cursor: z.string().max(1000).optional(),
+          targetType: z.string().max(100).optional(),
+          targetId: z.string().max(200).optional(),
+          action: z.string().max(100).optional(),
+        }),
+      },
+      responses: { 200: json(listOf(AuditEntry)), ...problems(400, 401) },
+    }),
+    async (c) => c.json(listBody(await directory.listAuditLog(ctx, c.req.valid("query"))), 200),
+  );
+  return app;
+}

@@ -1,0 +1,25 @@
+/** Portal reads of companies. */
+import { createRoute } from "@hono/zod-openapi";
+import { listCompanies, schemas } from "@/domain/directory/mod.ts";
+import { portalAuth, requireScope } from "../_auth.ts";
+import { json, listBody, listOf, problems, router } from "../_validate.ts";
+import { CompaniesQuery, type DirectoryRouteDeps } from "./_shared.ts";
+
+/** `GET /companies`. */
+export function companiesRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/companies",
+      tags: ["directory portal"],
+      summary: "Companies",
+      middleware: [portalAuth(auth), requireScope("directory:read")],
+      security: [{ portalBearer: [] }],
+      request: { query: CompaniesQuery },
+      responses: { 200: json(listOf(schemas.Company)), ...problems(400, 401, 403, 429) },
+    }),
+    async (c) => c.json(listBody(await listCompanies(ctx, c.req.valid("query"))), 200),
+  );
+  return app;
+}

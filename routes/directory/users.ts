@@ -1,0 +1,45 @@
+/** Portal reads of users: the page walk, the change feed and one user. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { getUser, listUsers, schemas } from "@/domain/directory/mod.ts";
+import { portalAuth, requireScope } from "../_auth.ts";
+import { IdParams, itemBody, itemOf, json, listBody, listOf, problems, router } from "../_validate.ts";
+import { type DirectoryRouteDeps, UsersQuery } from "./_shared.ts";
+
+/** `GET /users`, `GET /users/{id}`. */
+export function usersRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  const guard = [portalAuth(auth), requireScope("directory:read")];
+  const security = [{ portalBearer: [] }];
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/users",
+      tags: ["directory portal"],
+      summary: "Walk users by cursor, or read the change feed with updatedSince",
+      middleware: guard,
+      security,
+      request: { query: UsersQuery },
+      responses: {
+        200: json(listOf(z.union([schemas.DirectoryUser, schemas.Tombstone]))),
+        ...problems(400, 401, 403, 410, 429),
+      },
+    }),
+    async (c) => c.json(listBody(await listUsers(ctx, c.req.valid("query"))), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/users/{id}",
+      tags: ["directory portal"],
+      summary: "One user",
+      middleware: guard,
+      security,
+      request: { params: IdParams },
+      responses: { 200: json(itemOf(schemas.DirectoryUser)), ...problems(400, 401, 403, 404, 429) },
+    }),
+    async (c) => c.json(itemBody(await getUser(ctx, c.req.valid("param").id)), 200),
+  );
+  return app;
+}

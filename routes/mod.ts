@@ -1,0 +1,92 @@
+/**
+ * Builds the HTTP application: request plumbing, the route sets of the configured
+ * services, `/openapi.json` generated from the same zod schemas that validate
+ * requests, and one error renderer.
+ */
+import type { Context } from "hono";
+import type { Config } from "@/lib/config.ts";
+import type { Logger } from "@/lib/log.ts";
+import type { AppError } from "@/domain/errors.ts";
+import type { Actor } from "@/domain/directory/mod.ts";
+import type { AppEnv } from "./_env.ts";
+import { createErrorHandler, notFoundHandler } from "./_errors.ts";
+import { bodyLimit, type HttpMetrics, requestContext } from "./_request.ts";
+import { router } from "./_validate.ts";
+import { type ReadinessProbe, systemRoutes } from "./system.ts";
+import type { DirectoryRouteDeps } from "./directory/_shared.ts";
+import { usersRoutes } from "./directory/users.ts";
+import { departmentsRoutes } from "./directory/departments.ts";
+import { companiesRoutes } from "./directory/companies.ts";
+import { syncStatusRoutes } from "./directory/sync_status.ts";
+import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
+import { operationsAdminRoutes } from "./directory/admin/operations.ts";
+
+/** Everything the HTTP layer needs, built once by the composition root. */
+export interface AppDeps {
+  config: Config;
+  log: Logger;
+  http: HttpMetrics;
+  renderMetrics: () => string;
+  ready: ReadinessProbe;
+  directory?: DirectoryRouteDeps;
+  /** Audits a refused call (who it proved to be, what was refused); must not throw. */
+  auditRefusal: (actor: Actor, details: { code: string; method: string; path: string; detail: string }) => void;
+}
+
+/** The paths that hold directory portal routes (registered only with PORTAL_JWT_SECRET). */
+export const DIRECTORY_BASE = "/api/directory/v1";
+
+function actorOf(c: Context<AppEnv>): Actor {
+  const requestId = c.get("requestId") ?? null;
+  const admin = c.get("admin");
+  if (admin) return { kind: "admin", id: admin.id, label: admin.label, requestId };
+  const portal = c.get("portal");
+  if (portal) return { kind: "portal", id: portal.portalId, label: portal.method, requestId };
+  return { kind: "anonymous", id: null, label: null, requestId };
+}
+
+/** Creates the application for `deps`. */
+export function createApp(deps: AppDeps) {
+  const app = router();
+  const { config } = deps;
+  app.use("*", requestContext(deps.log, deps.http));
+  app.use("*", bodyLimit(() => config.MAX_BODY_BYTES));
+  app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+
+  if (deps.directory) {
+    if (config.PORTAL_JWT_SECRET !== undefined) {
+      for (const routes of [usersRoutes, departmentsRoutes, companiesRoutes, syncStatusRoutes]) {
+        app.route(DIRECTORY_BASE, routes(deps.directory));
+      }
+    }
+    app.route(`${DIRECTORY_BASE}/admin`, ledgerAdminRoutes(deps.directory));
+    app.route(`${DIRECTORY_BASE}/admin`, operationsAdminRoutes(deps.directory));
+  }
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "A portal API key or an HS256 portal JWT",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "adminKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-directory-admin-key",
+  });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Enterprise portal backbone: central directory and retrieval services",
+      version: "1.0.0",
+      description: "Errors are RFC 9457 problem details (application/problem+json) with a stable `code`.",
+    },
+  });
+
+  app.onError(
+    createErrorHandler((c, err: AppError) =>
+      deps.auditRefusal(actorOf(c), { code: err.code, method: c.req.method, path: c.req.path, detail: err.message })
+    ),
+  );
+  app.notFound(notFoundHandler);
+  return app;
+}

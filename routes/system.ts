@@ -1,0 +1,51 @@
+/** The four routes that need no credential and reveal no data: health, readiness, metrics (OpenAPI is in mod.ts). */
+import { createRoute, z } from "@hono/zod-openapi";
+import { json, router } from "./_validate.ts";
+
+/** What readiness checks: each dependency's name and a probe. */
+export type ReadinessProbe = () => Promise<Record<string, boolean>>;
+
+/** `GET /healthz`, `GET /readyz`, `GET /metrics`. */
+export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string) {
+  const app = router();
+  const Status = z.object({ status: z.string(), checks: z.record(z.string(), z.string()).optional() });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/healthz",
+      tags: ["system"],
+      summary: "The process is up",
+      responses: { 200: json(Status) },
+    }),
+    (c) => c.json({ status: "ok" }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/readyz",
+      tags: ["system"],
+      summary: "PostgreSQL and Redis are reachable; 503 names the failing part",
+      responses: { 200: json(Status), 503: json(Status, "A dependency is unreachable") },
+    }),
+    async (c) => {
+      const results = await probe();
+      const checks = Object.fromEntries(Object.entries(results).map(([k, ok]) => [k, ok ? "ok" : "unreachable"]));
+      const ok = Object.values(results).every(Boolean);
+      return ok ? c.json({ status: "ready", checks }, 200) : c.json({ status: "not_ready", checks }, 503);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/metrics",
+      tags: ["system"],
+      summary: "Prometheus metrics",
+      responses: { 200: { description: "Prometheus text format", content: { "text/plain": { schema: z.string() } } } },
+    }),
+    (c) => c.text(renderMetrics(), 200, { "content-type": "text/plain; version=0.0.4" }),
+  );
+  return app;
+}

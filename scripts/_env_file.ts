@@ -1,0 +1,76 @@
+/** The untracked `.env.local`: demo secrets generated on first start, never committed. */
+
+/** Reads KEY=VALUE lines (values optionally in single quotes). */
+export function readEnvFile(path: string): Record<string, string> {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch {
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!m) continue;
+    const raw = m[2];
+    out[m[1]] = raw.startsWith("'") && raw.endsWith("'") ? raw.slice(1, -1) : raw;
+  }
+  return out;
+}
+
+/** A random URL-safe secret with `prefix`. */
+export function secret(prefix = "", bytes = 32): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return prefix + btoa(String.fromCharCode(...buf)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
+}
+
+/** Values for a fresh demo installation: local PostgreSQL and Redis, generated keys and secrets. */
+export function demoEnv(): Record<string, string> {
+  const ownerPw = secret("", 18);
+  const appPw = secret("", 18);
+  const ragKey = secret("rag_");
+  return {
+    DATABASE_URL: `postgres://backbone_app:${appPw}@127.0.0.1:5432/backbone`,
+    DATABASE_OWNER_URL: `postgres://backbone_owner:${ownerPw}@127.0.0.1:5432/backbone`,
+    REDIS_URL: "redis://127.0.0.1:6379",
+    PORT: "8080",
+    CENTRAL_ADMIN_API_KEYS_JSON: JSON.stringify([{
+      id: 1,
+      label: "demo admin",
+      apiKey: secret("adm_"),
+      enabled: true,
+    }]),
+    PORTAL_API_KEYS_JSON: JSON.stringify([
+      {
+        portalId: "demo-portal",
+        apiKey: secret("ptl_"),
+        scopes: ["directory:read", "directory:sync", "authorization:sync", "glossary:read", "glossary:write"],
+        enabled: true,
+      },
+      {
+        portalId: "rag-service",
+        apiKey: ragKey,
+        scopes: ["directory:read", "directory:sync", "glossary:read"],
+        enabled: true,
+      },
+    ]),
+    PORTAL_JWT_SECRET: secret(),
+    PORTAL_JWT_ISSUER: "central-directory",
+    PORTAL_JWT_AUDIENCE: "directory-api",
+    CENTRAL_JWT_SECRET: secret(),
+    CENTRAL_JWT_ISSUER: "central-directory",
+    CENTRAL_JWT_AUDIENCE: "rag-service,search-gateway",
+    RAG_DIRECTORY_API_KEY: ragKey,
+    RAG_EXPLORE_GATEWAY_API_KEY: secret("gw_"),
+    RAG_PUBLIC_ORGANIZATION_ID: crypto.randomUUID(),
+  };
+}
+
+/** Writes the env file (owner-only permissions) with single-quoted values. */
+export function writeEnvFile(path: string, env: Record<string, string>): void {
+  const body = [
+    "# Generated on first start: demo secrets for this machine only. Never commit this file.",
+    ...Object.entries(env).map(([k, v]) => `${k}='${v}'`),
+  ].join("\n") + "\n";
+  Deno.writeTextFileSync(path, body, { mode: 0o600 });
+}

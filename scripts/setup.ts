@@ -1,0 +1,68 @@
+/**
+ * Prepares a database for the service, idempotently: writes `.env.local` with
+ * generated demo secrets when it is missing, creates the roles and database as a
+ * superuser, runs migrations as the owner, and (with --demo) seeds the demo company.
+ *
+ *   deno run -A scripts/setup.ts [--env-file .env.local] [--demo] [--quiet]
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "@/lib/config.ts";
+import { connect } from "@/sql/mod.ts";
+import { migrate } from "@/sql/migrate.ts";
+import { planFromUrls, provision } from "@/sql/provision.ts";
+import { cursorSecret } from "@/sql/directory/ledger.ts";
+import { createCursorCodec } from "@/domain/directory/mod.ts";
+import { demoEnv, readEnvFile, writeEnvFile } from "./_env_file.ts";
+import { seedDemo } from "./_demo.ts";
+
+const { values: args } = parseArgs({
+  args: Deno.args,
+  options: {
+    "env-file": { type: "string", default: ".env.local" },
+    demo: { type: "boolean" },
+    quiet: { type: "boolean" },
+  },
+});
+const say = (msg: string) => args.quiet || console.error(`setup: ${msg}`);
+
+let fileEnv = readEnvFile(args["env-file"]!);
+if (Object.keys(fileEnv).length === 0 && !Deno.env.get("DATABASE_URL")) {
+  fileEnv = demoEnv();
+  writeEnvFile(args["env-file"]!, fileEnv);
+  say(`wrote ${args["env-file"]} with generated demo secrets`);
+}
+const config = loadConfig({ ...fileEnv, ...Deno.env.toObject() });
+if (!config.DATABASE_OWNER_URL) throw new Error("DATABASE_OWNER_URL is needed to set up the database");
+
+const adminUrl = Deno.env.get("DATABASE_ADMIN_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
+await provision(adminUrl, planFromUrls(config.DATABASE_OWNER_URL, config.DATABASE_URL));
+const applied = await migrate(config.DATABASE_OWNER_URL);
+say(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
+
+if (args.demo) {
+  const sql = connect(config.DATABASE_URL, { max: 2 });
+  try {
+    await seedDemo({
+      sql,
+      cursors: createCursorCodec(await cursorSecret(sql)),
+      tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
+      syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
+      knownPortals: [],
+    });
+  } finally {
+    await sql.end();
+  }
+  const portal = config.PORTAL_API_KEYS_JSON.find((k) => k.portalId !== config.RAG_PORTAL_ID) ??
+    config.PORTAL_API_KEYS_JSON[0];
+  const url = `http://127.0.0.1:${config.PORT}`;
+  console.log([
+    "",
+    `  Service     ${url}   (API docs: ${url}/openapi.json)`,
+    `  Console     ${url}/console/`,
+    `  Admin key   ${
+      config.CENTRAL_ADMIN_API_KEYS_JSON[0]?.apiKey ?? "(none configured)"
+    }   header x-directory-admin-key`,
+    `  Portal key  ${portal?.apiKey ?? "(none configured)"}   portal ${portal?.portalId ?? "-"}, Authorization: Bearer`,
+    "",
+  ].join("\n"));
+}

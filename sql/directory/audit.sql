@@ -1,0 +1,31 @@
+-- name: insert_audit :exec
+-- Appends one audit entry.
+-- $1 actor kind, $2 actor id, $3 actor label, $4 action, $5 outcome, $6 target type, $7 target id, $8 request id, $9 details
+insert into directory.audit_log (actor_kind, actor_id, actor_label, action, outcome, target_type, target_id, request_id, details)
+values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::jsonb);
+
+-- name: insert_audit_batch :exec
+-- Appends many audit entries of one actor at once (for example, status moves of an import).
+-- $1 actor kind, $2 actor id, $3 actor label, $4 request id, $5 jsonb array of {action, targetType, targetId, details}
+insert into directory.audit_log (actor_kind, actor_id, actor_label, action, target_type, target_id, request_id, details)
+select $1::text, $2::text, $3::text, e.action, e.target_type, e.target_id, $4::text, coalesce(e.details, '{}')
+from jsonb_to_recordset($5::jsonb) as e(action text, target_type text, target_id text, details jsonb);
+
+-- name: list_audit :many
+-- Lists audit entries newest first, after a cursor id, optionally for one target or action prefix,
+-- with the newest entry id as the log's data version.
+-- $1 id to continue below (null for the first page), $2 target type, $3 target id, $4 action prefix, $5 limit
+with head as (
+  select coalesce(max(id), 0) as data_version from directory.audit_log
+), page as (
+  select id, at, actor_kind, actor_id, actor_label, action, outcome, target_type, target_id, request_id, details
+  from directory.audit_log
+  where ($1::bigint is null or id < $1::bigint)
+    and ($2::text is null or target_type = $2::text)
+    and ($3::text is null or target_id = $3::text)
+    and ($4::text is null or action like $4::text || '%')
+  order by id desc
+  limit $5::int
+)
+select head.data_version, page.* from head left join page on true
+order by page.id desc;

@@ -1,0 +1,83 @@
+/** The directory's audit log. */
+import { type Db, loadQueries } from "@/sql/mod.ts";
+
+const q = loadQueries(new URL("./audit.sql", import.meta.url), ["insert_audit", "insert_audit_batch", "list_audit"]);
+
+/** Who did something: an admin key (id and label, never the key), a portal, the system, or nobody proven. */
+export interface Actor {
+  kind: "admin" | "portal" | "system" | "anonymous";
+  id: string | null;
+  label: string | null;
+  requestId?: string | null;
+}
+
+/** One entry to append. */
+export interface AuditEntry {
+  action: string;
+  outcome?: "success" | "refused";
+  targetType?: string | null;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** A stored audit entry. */
+export interface AuditRow {
+  id: number;
+  at: Date;
+  actorKind: string;
+  actorId: string | null;
+  actorLabel: string | null;
+  action: string;
+  outcome: string;
+  targetType: string | null;
+  targetId: string | null;
+  requestId: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Appends one entry. */
+export async function insertAudit(db: Db, actor: Actor, e: AuditEntry): Promise<void> {
+  await q.insert_audit(db, [
+    actor.kind,
+    actor.id,
+    actor.label,
+    e.action,
+    e.outcome ?? "success",
+    e.targetType ?? null,
+    e.targetId ?? null,
+    actor.requestId ?? null,
+    e.details ?? {},
+  ]);
+}
+
+/** Appends many entries in one statement. */
+export async function insertAuditBatch(db: Db, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    action: e.action,
+    target_type: e.targetType ?? null,
+    target_id: e.targetId ?? null,
+    details: e.details ?? {},
+  }));
+  await q.insert_audit_batch(db, [actor.kind, actor.id, actor.label, actor.requestId ?? null, rows]);
+}
+
+/** Filters for listing the audit log. */
+export interface AuditFilter {
+  beforeId: number | null;
+  targetType: string | null;
+  targetId: string | null;
+  actionPrefix: string | null;
+  limit: number;
+}
+
+/** Lists entries newest first; the first row carries the log's data version even when the page is empty. */
+export function listAudit(db: Db, f: AuditFilter) {
+  return q.list_audit<{ dataVersion: number } & Partial<AuditRow>>(db, [
+    f.beforeId,
+    f.targetType,
+    f.targetId,
+    f.actionPrefix,
+    f.limit,
+  ]);
+}

@@ -1,0 +1,19 @@
+-- name: next_version :one
+-- Takes the ledger's next version; the row lock it holds until commit serialises the ledger's writers.
+-- $1 ledger name
+select directory.next_version($1::text) as version;
+
+-- name: ledger_state :one
+-- Reads a ledger's current version and the version through which tombstones were purged.
+-- $1 ledger name
+select version, purged_through from directory.ledgers where name = $1::text;
+
+-- name: cursor_secret :one
+-- Reads the key cursors are signed with.
+-- no parameters
+select secret from directory.service_keys where name = 'cursor';
+
+-- name: mark_purged_through :exec
+-- Raises the purge horizon after tombstones up to a version were deleted.
+-- $1 ledger name, $2 highest purged version
+update directory.ledgers set purged_through = greatest(purged_through, $2::bigint) where name = $1::text;

@@ -1,0 +1,35 @@
+/** Ledger versions: the per-ledger counter behind `version` and `dataVersion`. */
+import { type Db, loadQueries } from "@/sql/mod.ts";
+
+const q = loadQueries(new URL("./ledger.sql", import.meta.url), [
+  "next_version",
+  "ledger_state",
+  "cursor_secret",
+  "mark_purged_through",
+]);
+
+/** A ledger's name. */
+export type Ledger = "directory" | "groups" | "glossary";
+
+/** Takes the next version of `ledger`, locking it for the rest of the transaction. */
+export async function nextVersion(db: Db, ledger: Ledger): Promise<number> {
+  const [row] = await q.next_version<{ version: number }>(db, [ledger]);
+  return row.version;
+}
+
+/** The ledger's current version and purge horizon. */
+export async function ledgerState(db: Db, ledger: Ledger): Promise<{ version: number; purgedThrough: number }> {
+  const [row] = await q.ledger_state<{ version: number; purgedThrough: number }>(db, [ledger]);
+  return row;
+}
+
+/** The cursor signing key. */
+export async function cursorSecret(db: Db): Promise<Uint8Array> {
+  const [row] = await q.cursor_secret<{ secret: Uint8Array }>(db);
+  return row.secret;
+}
+
+/** Records that tombstones through `version` are gone. */
+export async function markPurgedThrough(db: Db, ledger: Ledger, version: number): Promise<void> {
+  await q.mark_purged_through(db, [ledger, version]);
+}

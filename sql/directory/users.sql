@@ -1,0 +1,149 @@
+-- name: list_users :many
+-- One page of live users in id order, with the ledger version read in the same snapshot.
+-- $1 company id, $2 department id, $3 only active, $4 lowercase LIKE pattern for q, $5 id to continue after, $6 limit
+with ledger as (
+  select version as data_version from directory.ledgers where name = 'directory'
+), page as (
+  select v.id, v.login_id, v.korean_name, v.english_name, v.email, v.job_title, v.position, v.employee_no,
+         v.is_department_head, v.department_id, v.department_name, v.dept_code, v.employment_status,
+         v.is_active, v.clearance_level, v.version, v.updated_at, v.company_id, v.company_default_locale
+  from directory.user_view v
+  where v.deleted_at is null
+    and ($1::uuid is null or v.company_id = $1::uuid)
+    and ($2::uuid is null or v.department_id = $2::uuid)
+    and (not $3::bool or v.is_active)
+    and ($4::text is null or v.search_text like $4::text)
+    and ($5::uuid is null or v.id > $5::uuid)
+  order by v.id
+  limit $6::int
+)
+select ledger.data_version, page.* from ledger left join page on true
+order by page.id;
+
+-- name: list_user_changes :many
+-- Users changed after a version, in (version, id) order, deleted ones included, with the ledger state.
+-- $1 since version, $2 company id, $3 version to continue after, $4 id to continue after, $5 limit,
+-- $6 department id, $7 only active, $8 lowercase LIKE pattern for q
+with ledger as (
+  select version as data_version, purged_through from directory.ledgers where name = 'directory'
+), page as (
+  select v.id, v.login_id, v.korean_name, v.english_name, v.email, v.job_title, v.position, v.employee_no,
+         v.is_department_head, v.department_id, v.department_name, v.dept_code, v.employment_status,
+         v.is_active, v.clearance_level, v.version, v.updated_at, v.company_id, v.company_default_locale,
+         v.deleted_at is null
+           and ($6::uuid is null or v.department_id = $6::uuid)
+           and (not $7::bool or v.is_active)
+           and ($8::text is null or v.search_text like $8::text) as matches
+  from directory.user_view v
+  where v.version > $1::bigint
+    and ($2::uuid is null or v.company_id = $2::uuid)
+    and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
+  order by v.version, v.id
+  limit $5::int
+)
+select ledger.data_version, ledger.purged_through, page.* from ledger left join page on true
+order by page.version, page.id;
+
+-- name: get_user :one
+-- One live user by id.
+-- $1 user id
+select id, login_id, korean_name, english_name, email, job_title, position, employee_no, is_department_head,
+       department_id, department_name, dept_code, employment_status, is_active, clearance_level, version,
+       updated_at, company_id, company_default_locale
+from directory.user_view
+where id = $1::uuid and deleted_at is null;
+
+-- name: users_by_login :many
+-- Live users holding any of the given login ids (lowercased), for imports.
+-- $1 lowercase login ids
+select id, lower(login_id) as login_key, login_id, company_id, korean_name, english_name, email, job_title, position,
+       employee_no, is_department_head, department_id, employment_status, is_active, clearance_level
+from directory.users
+where lower(login_id) = any($1::text[]) and deleted_at is null;
+
+-- name: users_by_employee_no :many
+-- Live users holding any of the given (company id, employee number) pairs.
+-- $1 company ids, $2 employee numbers (parallel arrays)
+select u.id, u.company_id, u.employee_no, lower(u.login_id) as login_key
+from directory.users u
+join unnest($1::uuid[], $2::text[]) as k(company_id, employee_no)
+  on u.company_id = k.company_id and u.employee_no = k.employee_no
+where u.deleted_at is null;
+
+-- name: upsert_users :many
+-- Inserts or updates whole user records keyed by login id; rows whose fields are all unchanged are left alone.
+-- $1 jsonb array of user records (camelCase keys), $2 version
+insert into directory.users as u (
+  company_id, login_id, korean_name, english_name, email, job_title, position, employee_no, is_department_head,
+  department_id, employment_status, is_active, clearance_level, version)
+select r."companyId", r."loginId", r."koreanName", r."englishName", r.email, r."jobTitle", r.position,
+       r."employeeNo", r."isDepartmentHead", r."departmentId", r."employmentStatus", r."isActive",
+       r."clearanceLevel", $2::bigint
+from jsonb_to_recordset($1::jsonb) as r(
+  "companyId" uuid, "loginId" text, "koreanName" text, "englishName" text, email text, "jobTitle" text,
+  position text, "employeeNo" text, "isDepartmentHead" bool, "departmentId" uuid, "employmentStatus" text,
+  "isActive" bool, "clearanceLevel" smallint)
+on conflict (lower(login_id)) where deleted_at is null do update set
+  company_id = excluded.company_id, login_id = excluded.login_id, korean_name = excluded.korean_name,
+  english_name = excluded.english_name, email = excluded.email, job_title = excluded.job_title,
+  position = excluded.position, employee_no = excluded.employee_no,
+  is_department_head = excluded.is_department_head, department_id = excluded.department_id,
+  employment_status = excluded.employment_status, is_active = excluded.is_active,
+  clearance_level = excluded.clearance_level, version = excluded.version, updated_at = now()
+where (u.company_id, u.login_id, u.korean_name, u.english_name, u.email, u.job_title, u.position, u.employee_no,
+       u.is_department_head, u.department_id, u.employment_status, u.is_active, u.clearance_level)
+  is distinct from
+      (excluded.company_id, excluded.login_id, excluded.korean_name, excluded.english_name, excluded.email,
+       excluded.job_title, excluded.position, excluded.employee_no, excluded.is_department_head,
+       excluded.department_id, excluded.employment_status, excluded.is_active, excluded.clearance_level)
+returning u.id, lower(u.login_id) as login_key, (xmax = 0) as inserted;
+
+-- name: update_user :one
+-- Applies a whole user record to one live user when its version still matches.
+-- $1 user id, $2 expected version, $3 new version, $4 jsonb user record (camelCase keys)
+update directory.users u set
+  company_id = r."companyId", login_id = r."loginId", korean_name = r."koreanName",
+  english_name = r."englishName", email = r.email, job_title = r."jobTitle", position = r.position,
+  employee_no = r."employeeNo", is_department_head = r."isDepartmentHead", department_id = r."departmentId",
+  employment_status = r."employmentStatus", is_active = r."isActive", clearance_level = r."clearanceLevel",
+  version = $3::bigint, updated_at = now()
+from jsonb_to_record($4::jsonb) as r(
+  "companyId" uuid, "loginId" text, "koreanName" text, "englishName" text, email text, "jobTitle" text,
+  position text, "employeeNo" text, "isDepartmentHead" bool, "departmentId" uuid, "employmentStatus" text,
+  "isActive" bool, "clearanceLevel" smallint)
+where u.id = $1::uuid and u.deleted_at is null and u.version = $2::bigint
+returning u.id;
+
+-- name: set_user_active :one
+-- Sets a live user's active flag, taking a new version only when it changes.
+-- $1 user id, $2 active, $3 version
+update directory.users set is_active = $2::bool, version = $3::bigint, updated_at = now()
+where id = $1::uuid and deleted_at is null and is_active <> $2::bool
+returning id;
+
+-- name: delete_user :one
+-- Turns a live user into a tombstone.
+-- $1 user id, $2 version
+update directory.users set deleted_at = now(), version = $2::bigint, updated_at = now()
+where id = $1::uuid and deleted_at is null
+returning id;
+
+-- name: touch_users_of_department :exec
+-- Gives every live user of a department a new version, because their departmentName or deptCode changed.
+-- $1 department id, $2 version
+update directory.users set version = $2::bigint, updated_at = now()
+where department_id = $1::uuid and deleted_at is null;
+
+-- name: touch_users_of_company :exec
+-- Gives every live user of a company a new version, because their companyDefaultLocale changed.
+-- $1 company id, $2 version
+update directory.users set version = $2::bigint, updated_at = now()
+where company_id = $1::uuid and deleted_at is null;
+
+-- name: purge_user_tombstones :one
+-- Deletes user tombstones older than the retention and returns the highest version deleted.
+-- $1 retention in days
+with gone as (
+  delete from directory.users where deleted_at < now() - make_interval(days => $1::int) returning version
+)
+select max(version) as max_version, count(*)::int as purged from gone;
