@@ -33,9 +33,9 @@ function watch(redis: Redis, log: Logger, name: string) {
   });
 }
 
-/** Resolves `true` when Redis answers PING within `ms`. */
+/** Resolves `true` when Redis answers PING within `ms` (a connection still opening gets that long too). */
 export async function redisReachable(redis: Redis, ms = 1000): Promise<boolean> {
-  if (redis.status !== "ready") return false;
+  if (redis.status === "end" || redis.status === "close") return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([

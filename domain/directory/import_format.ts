@@ -5,6 +5,7 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
+import { AppError } from "@/domain/errors.ts";
 import { UserImportRow } from "./schemas.ts";
 import type { ImportRow } from "./user_writes.ts";
 
@@ -66,15 +67,12 @@ export function parseImport(text: string, format: ImportFormat): ImportRow[] {
     });
     return rows;
   }
-  const records = parseCsv(text, {
-    columns: true,
-    skip_empty_lines: true,
-    bom: true,
-    trim: false,
-    info: true,
-  }) as Array<
-    { record: Record<string, string>; info: { lines: number } }
-  >;
+  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+  try {
+    records = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true, trim: false, info: true });
+  } catch (err) {
+    throw new AppError("invalid_request", `The CSV file cannot be read: ${(err as Error).message}`);
+  }
   return records.map(({ record, info }) => validate(info.lines, fromCells(record)));
 }
 

@@ -82,7 +82,7 @@ update directory.departments d set
   path = $2::uuid[] || d.path[$6::int + 1:],
   depth = d.depth - $6::int + cardinality($2::uuid[]),
   tree_key = $3::text || lpad($4::int::text, 6, '0') || ':' || $1::text || '/' || substr(d.tree_key, ($6::int + 1) * 44 + 1),
-  parent_id = case when d.id = $1::uuid then $2::uuid[][cardinality($2::uuid[])] else d.parent_id end,
+  parent_id = case when d.id = $1::uuid then ($2::uuid[])[cardinality($2::uuid[])] else d.parent_id end,
   sort_order = case when d.id = $1::uuid then $4::int else d.sort_order end,
   version = $5::bigint, updated_at = now()
 where d.path @> array[$1::uuid] and d.deleted_at is null;

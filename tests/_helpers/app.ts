@@ -1,0 +1,110 @@
+/**
+ * A running test instance over a fresh database and an isolated Redis key
+ * prefix, with request helpers for each kind of caller.
+ */
+import postgres from "postgres";
+import { Redis } from "ioredis";
+import { type Config, loadConfig } from "@/lib/config.ts";
+import { createLogger } from "@/lib/log.ts";
+import { type Runtime, startRuntime } from "@/lib/runtime.ts";
+import { freshDatabase, type TestDatabase } from "./db.ts";
+import { ADMIN_KEY, credentialEnv, PORTAL_A_KEY } from "./tokens.ts";
+
+/** A test instance. */
+export interface TestApp {
+  runtime: Runtime;
+  config: Config;
+  db: TestDatabase;
+  /** A pool connected as the table owner (for inspecting rows and arranging time); closed on stop. */
+  owner: postgres.Sql;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  admin(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  portal(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** The base path of the directory API. */
+export const DIR = "/api/directory/v1";
+export const REDIS_URL = Deno.env.get("TEST_REDIS_URL") ?? "redis://127.0.0.1:6379";
+
+function withJson(init: RequestInit & { json?: unknown }, headers: Record<string, string>): RequestInit {
+  const { json, ...rest } = init;
+  const h = new Headers(rest.headers);
+  for (const [k, v] of Object.entries(headers)) if (!h.has(k)) h.set(k, v);
+  if (json !== undefined) {
+    h.set("content-type", "application/json");
+    return { ...rest, headers: h, body: JSON.stringify(json) };
+  }
+  return { ...rest, headers: h };
+}
+
+/** The environment a test instance runs with, before `overrides`. */
+export function testEnv(db: TestDatabase, prefix: string): Record<string, string> {
+  return {
+    DATABASE_URL: db.appUrl,
+    DATABASE_OWNER_URL: db.ownerUrl,
+    DATABASE_POOL_MAX: "4",
+    REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    LOG_LEVEL: "error",
+    RUN_WORKERS: "false",
+    ...credentialEnv(),
+  };
+}
+
+/** Starts an instance; `overrides` replace environment entries (an empty string removes one). */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestApp> {
+  const db = await freshDatabase();
+  const prefix = `t:${crypto.randomUUID().slice(0, 8)}:`;
+  const config = loadConfig({ ...testEnv(db, prefix), ...overrides }, () => "");
+  const runtime = await startRuntime(config, createLogger(config.LOG_LEVEL), {
+    workers: options.workers ?? false,
+    consumerName: "test",
+  });
+  const owner = postgres(db.ownerUrl, { max: 2, onnotice: () => {} });
+  const request = (path: string, init: RequestInit = {}) => Promise.resolve(runtime.app.request(path, init));
+  return {
+    runtime,
+    config,
+    db,
+    owner,
+    request,
+    admin: (path, init = {}) => request(`${DIR}/admin${path}`, withJson(init, { "x-directory-admin-key": ADMIN_KEY })),
+    portal: (path, init = {}) =>
+      request(`${DIR}${path}`, withJson(init, { authorization: `Bearer ${init.key ?? PORTAL_A_KEY}` })),
+    async stop() {
+      await runtime.stop();
+      await owner.end();
+      await clearPrefix(prefix);
+      await db.drop();
+    },
+  };
+}
+
+/** Deletes every Redis key under `prefix`. */
+export async function clearPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Reads a JSON body, failing the test with the body text when it is not JSON. */
+export async function body<T = Record<string, unknown>>(res: Response): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`expected JSON, got ${res.status}: ${text.slice(0, 500)}`);
+  }
+}

@@ -1,0 +1,140 @@
+// deno-lint-ignore-file no-explicit-any
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+
+type Json = Record<string, any>;
+
+let app: TestApp;
+before(async () => {
+  app = await startTestApp({ MAX_BODY_BYTES: "4096" });
+});
+after(async () => {
+  await app.stop();
+});
+
+async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("system routes", () => {
+  it("answers /healthz and /readyz without a credential", async () => {
+    assert.deepEqual(await body(await app.request("/healthz")), { status: "ok" });
+    const ready = await app.request("/readyz");
+    assert.equal(ready.status, 200);
+    assert.deepEqual((await body<Json>(ready)).checks, { postgres: "ok", redis: "ok" });
+  });
+
+  it("reports the failing part with 503 when Redis is unreachable", async () => {
+    const broken = await startTestApp({ REDIS_URL: "redis://127.0.0.1:1" });
+    try {
+      const res = await broken.request("/readyz");
+      assert.equal(res.status, 503);
+      assert.deepEqual((await body<Json>(res)).checks, { postgres: "ok", redis: "unreachable" });
+    } finally {
+      await broken.stop();
+    }
+  });
+
+  it("serves Prometheus metrics counting requests by route", async () => {
+    await app.request("/healthz");
+    const text = await (await app.request("/metrics")).text();
+    assert.match(text, /# TYPE http_requests_total counter/);
+    assert.match(text, /http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    assert.match(text, /http_request_duration_seconds_bucket\{method="GET",route="\/healthz",le="0.005"\}/);
+  });
+
+  it("serves an OpenAPI 3.1 document of every route, with the validation schemas", async () => {
+    const doc = await body<Json>(await app.request("/openapi.json"));
+    assert.equal(doc.openapi, "3.1.0");
+    for (
+      const path of [
+        "/api/directory/v1/users",
+        "/api/directory/v1/users/{id}",
+        "/api/directory/v1/departments",
+        "/api/directory/v1/companies",
+        "/api/directory/v1/sync-status",
+        "/api/directory/v1/admin/users:import",
+        "/api/directory/v1/admin/users/{id}/deactivate",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+      ]
+    ) {
+      assert.ok(doc.paths[path], `${path} documented`);
+    }
+    const limit = doc.paths["/api/directory/v1/users"].get.parameters.find((p: Json) => p.name === "limit");
+    assert.equal(limit.schema.maximum, 1000);
+    assert.equal(doc.components.schemas.UserCreate.additionalProperties, false);
+    assert.equal(doc.components.securitySchemes.adminKey.name, "x-directory-admin-key");
+  });
+
+  it("echoes a sane x-request-id and makes one otherwise, on success and on error", async () => {
+    const mine = await app.request("/healthz", { headers: { "x-request-id": "req-123" } });
+    assert.equal(mine.headers.get("x-request-id"), "req-123");
+    const made = await app.request("/nope");
+    assert.match(made.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    assert.equal((await body<Json>(made)).requestId, made.headers.get("x-request-id"));
+    const weird = await app.request("/healthz", { headers: { "x-request-id": "bad id with spaces" } });
+    assert.notEqual(weird.headers.get("x-request-id"), "bad id with spaces");
+  });
+
+  it("renders unknown paths as problem details and sets no cookie anywhere", async () => {
+    const res = await app.request("/no/such/path");
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assert.equal((await body<Json>(res)).code, "not_found");
+    for (const path of ["/healthz", "/readyz", "/metrics", "/openapi.json", "/no/such/path"]) {
+      assert.equal((await app.request(path)).headers.get("set-cookie"), null, path);
+    }
+    for (const path of ["/login", "/oauth/authorize", "/oauth/callback", "/api/directory/v1/login"]) {
+      assert.equal((await app.request(path)).status, 404, path);
+    }
+  });
+});
+
+describe("request bodies", () => {
+  const user = { loginId: "gz.user", koreanName: "압축" };
+
+  it("refuses a body above MAX_BODY_BYTES with 413 and writes nothing", async () => {
+    const big = { ...user, loginId: "big.user", jobTitle: "x".repeat(5000) };
+    const res = await app.admin("/users", { method: "POST", json: big });
+    assert.equal(res.status, 413);
+    assert.equal((await body<Json>(res)).code, "payload_too_large");
+    assert.equal((await body<Json>(await app.admin("/users?q=big.user"))).data.items.length, 0);
+  });
+
+  it("accepts a gzip body and applies the limit after decompression", async () => {
+    const ok = await app.admin("/users", {
+      method: "POST",
+      body: await gzip(JSON.stringify(user)),
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    assert.equal(ok.status, 201);
+    const bomb = await gzip(JSON.stringify({ ...user, loginId: "bomb", jobTitle: " ".repeat(200_000) }));
+    assert.ok(bomb.byteLength < 4096, "small on the wire");
+    const res = await app.admin("/users", {
+      method: "POST",
+      body: bomb,
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    assert.equal(res.status, 413);
+  });
+
+  it("refuses broken gzip data and unknown encodings", async () => {
+    const broken = await app.admin("/users", {
+      method: "POST",
+      body: new Uint8Array([31, 139, 8, 0, 1, 2, 3]),
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    assert.equal(broken.status, 400);
+    assert.equal((await body<Json>(broken)).code, "invalid_request");
+    const br = await app.admin("/users", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "content-encoding": "br" },
+    });
+    assert.equal(br.status, 415);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { ConfigError, loadConfig } from "@/lib/config.ts";
+
+const base = { DATABASE_URL: "postgres://app:secret-db-password@127.0.0.1:5432/x" };
+const noFiles = () => {
+  throw new Error("no file reads expected");
+};
+
+function refusal(env: Record<string, string>, readFile: (p: string) => string = noFiles): string {
+  try {
+    loadConfig(env, readFile);
+  } catch (err) {
+    assert.ok(err instanceof ConfigError, String(err));
+    return err.message;
+  }
+  assert.fail("expected the configuration to be refused");
+}
+
+describe("configuration", () => {
+  it("applies the contract's defaults", () => {
+    const c = loadConfig(base, noFiles);
+    assert.deepEqual([...c.SERVICES], ["directory", "rag"]);
+    assert.equal(c.PORT, 8080);
+    assert.equal(c.MAX_BODY_BYTES, 10 * 1024 * 1024);
+    assert.equal(c.SNAPSHOT_MAX_BODY_BYTES, 256 * 1024 * 1024);
+    assert.equal(c.RATE_LIMIT_PER_MINUTE, 6000);
+    assert.equal(c.TOMBSTONE_RETENTION_DAYS, 30);
+    assert.equal(c.SYNC_STALE_AFTER_SECONDS, 3600);
+    assert.equal(c.RAG_ORG_SYNC_MAX_STALENESS_SECONDS, 900);
+    assert.equal(c.RAG_PORTAL_ID, "rag-service");
+    assert.equal(c.PRIVATE_LLM_TIMEOUT_SECONDS, 60);
+    assert.equal(c.EMBEDDING_PORT, 8081);
+    assert.equal(c.RAG_MAX_DOCUMENT_BYTES, 50 * 1024 * 1024);
+    assert.deepEqual(c.CENTRAL_ADMIN_API_KEYS_JSON, []);
+    assert.equal(c.PORTAL_JWT_SECRET, undefined);
+  });
+
+  it("names a missing required variable", () => {
+    assert.match(refusal({}), /DATABASE_URL/);
+  });
+
+  it("names each bad variable without echoing its value", () => {
+    const msg = refusal({ ...base, PORT: "eighty", SERVICES: "directory,search", LOG_LEVEL: "loud" });
+    assert.match(msg, /PORT/);
+    assert.match(msg, /SERVICES/);
+    assert.match(msg, /LOG_LEVEL/);
+    assert.doesNotMatch(msg, /eighty|search|loud/);
+  });
+
+  it("refuses malformed key lists and never prints the keys", () => {
+    const leaked = "leaky-api-key-0123456789";
+    const a = refusal({ ...base, PORTAL_API_KEYS_JSON: `[{"portalId":"p","apiKey":"${leaked}","scopes":["root"]}]` });
+    assert.match(a, /PORTAL_API_KEYS_JSON/);
+    assert.doesNotMatch(a, new RegExp(leaked));
+    assert.match(
+      refusal({ ...base, CENTRAL_ADMIN_API_KEYS_JSON: "{not json" }),
+      /CENTRAL_ADMIN_API_KEYS_JSON: is not valid JSON/,
+    );
+    assert.match(
+      refusal({ ...base, CENTRAL_ADMIN_API_KEYS_JSON: '[{"id":1,"label":"x","apiKey":"short"}]' }),
+      /at least 16/,
+    );
+  });
+
+  it("refuses a weak JWT secret and one without issuer and audience", () => {
+    assert.match(
+      refusal({ ...base, PORTAL_JWT_SECRET: "secret", PORTAL_JWT_ISSUER: "i", PORTAL_JWT_AUDIENCE: "a" }),
+      /PORTAL_JWT_SECRET/,
+    );
+    assert.match(refusal({ ...base, CENTRAL_JWT_SECRET: "a".repeat(40) }), /CENTRAL_JWT_SECRET/);
+    const msg = refusal({ ...base, PORTAL_JWT_SECRET: "a-strong-secret-0123456789-abcdefghijkl" });
+    assert.match(msg, /PORTAL_JWT_ISSUER/);
+    assert.match(msg, /PORTAL_JWT_AUDIENCE/);
+  });
+
+  it("reads a secret from X_FILE, trimming one trailing newline", () => {
+    const files: Record<string, string> = {
+      "/run/secrets/jwt": "a-strong-secret-0123456789-abcdefghijkl\n",
+      "/run/secrets/db": base.DATABASE_URL,
+    };
+    const c = loadConfig({
+      DATABASE_URL_FILE: "/run/secrets/db",
+      PORTAL_JWT_SECRET_FILE: "/run/secrets/jwt",
+      PORTAL_JWT_ISSUER: "i",
+      PORTAL_JWT_AUDIENCE: "a",
+    }, (p) => files[p]);
+    assert.equal(c.PORTAL_JWT_SECRET, "a-strong-secret-0123456789-abcdefghijkl");
+    assert.equal(c.DATABASE_URL, base.DATABASE_URL);
+  });
+
+  it("refuses X and X_FILE together, and an unreadable file", () => {
+    assert.match(refusal({ ...base, DATABASE_URL_FILE: "/x" }), /DATABASE_URL or DATABASE_URL_FILE/);
+    const msg = refusal({ DATABASE_URL_FILE: "/missing" }, () => {
+      throw new Error("ENOENT");
+    });
+    assert.match(msg, /DATABASE_URL_FILE: cannot read/);
+  });
+
+  it("parses lists and booleans", () => {
+    const c = loadConfig({
+      ...base,
+      CENTRAL_JWT_AUDIENCE: "rag-service, search-gateway",
+      RAG_SERVICE_CONTENT_ALLOWED_HOSTS: "docs.corp.example,files.corp.example",
+      RAG_SERVICE_AUDIT_REQUIRED: "true",
+      SERVICES: "directory",
+    }, noFiles);
+    assert.deepEqual(c.CENTRAL_JWT_AUDIENCE, ["rag-service", "search-gateway"]);
+    assert.deepEqual(c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS, ["docs.corp.example", "files.corp.example"]);
+    assert.equal(c.RAG_SERVICE_AUDIT_REQUIRED, true);
+    assert.deepEqual([...c.SERVICES], ["directory"]);
+    assert.match(refusal({ ...base, RAG_SERVICE_AUDIT_REQUIRED: "maybe" }), /RAG_SERVICE_AUDIT_REQUIRED/);
+  });
+});
