@@ -39,7 +39,12 @@ describe("stream consumer", () => {
   it("processes an entry once and acknowledges it", async () => {
     const names = streamNames(prefix, "once");
     const seen: string[] = [];
-    const c = startConsumer(redis, "w1", { ...base, names, handle: async (e) => void seen.push(e.fields.n) }, log);
+    const c = startConsumer(
+      redis,
+      "w1",
+      { ...base, names, handle: (e) => Promise.resolve(void seen.push(e.fields.n)) },
+      log,
+    );
     await addEntry(redis, names.stream, { n: "1" });
     await until(() => seen.length === 1);
     await until(async () => (await redis.xpending(names.stream, names.group) as unknown[])[0] === 0);
@@ -66,7 +71,7 @@ describe("stream consumer", () => {
     const c = startConsumer(
       redis,
       "survivor",
-      { ...base, names, handle: async (e) => void done.push(e.fields.job) },
+      { ...base, names, handle: (e) => Promise.resolve(void done.push(e.fields.job)) },
       log,
     );
     await until(() => done.length === 1);
@@ -83,10 +88,7 @@ describe("stream consumer", () => {
     const c = startConsumer(redis, "w", {
       ...base,
       names,
-      handle: async () => {
-        attempts++;
-        throw new Error(`boom ${attempts}`);
-      },
+      handle: () => Promise.reject(new Error(`boom ${++attempts}`)),
     }, log);
     await addEntry(redis, names.stream, { doc: "poison" });
     await until(async () => (await redis.xlen(names.dead)) === 1);
@@ -106,9 +108,9 @@ describe("stream consumer", () => {
     const c = startConsumer(redis, "w", {
       ...base,
       names,
-      handle: async () => {
+      handle: () => {
         attempts++;
-        throw new PermanentJobError("checksum will never match");
+        return Promise.reject(new PermanentJobError("checksum will never match"));
       },
     }, log);
     await addEntry(redis, names.stream, { doc: "bad" });
@@ -137,7 +139,12 @@ describe("stream consumer", () => {
   it("recreates its group when Redis lost it (restart without persistence) and carries on", async () => {
     const names = streamNames(prefix, "regroup");
     const seen: string[] = [];
-    const c = startConsumer(redis, "w", { ...base, names, handle: async (e) => void seen.push(e.fields.n) }, log);
+    const c = startConsumer(
+      redis,
+      "w",
+      { ...base, names, handle: (e) => Promise.resolve(void seen.push(e.fields.n)) },
+      log,
+    );
     await addEntry(redis, names.stream, { n: "before" });
     await until(() => seen.length === 1);
     await redis.del(names.stream);
