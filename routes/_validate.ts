@@ -73,12 +73,15 @@ export function itemOf<T extends z.ZodType>(item: T) {
   return z.object({ data: item, meta: z.object({ generatedAt: z.string() }).optional() });
 }
 
-/** Builds a list response body. */
-export function listBody<T>(page: { items: T[]; nextCursor: string | null; dataVersion: number }) {
-  return {
-    data: { items: page.items, nextCursor: page.nextCursor },
-    meta: { dataVersion: page.dataVersion, generatedAt: new Date().toISOString() },
-  };
+/**
+ * A list response: the page's items are JSON the database already rendered, so the
+ * envelope is spliced around that text instead of parsing and re-encoding it.
+ * The `json` return type keeps the route's declared response schema.
+ */
+export function listResponse(page: { items: string; nextCursor: string | null; dataVersion: number }) {
+  const meta = JSON.stringify({ dataVersion: page.dataVersion, generatedAt: new Date().toISOString() });
+  const body = `{"data":{"items":${page.items},"nextCursor":${JSON.stringify(page.nextCursor)}},"meta":${meta}}`;
+  return new Response(body, { status: 200, headers: { "content-type": "application/json" } }) as never;
 }
 
 /** Builds a single-record response body. */

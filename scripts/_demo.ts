@@ -5,7 +5,8 @@ const ACTOR: directory.Actor = { kind: "system", id: "setup", label: "demo seed"
 
 /** Creates the demo company unless it exists; returns its id. */
 export async function seedDemo(ctx: directory.DirectoryContext): Promise<string> {
-  const existing = (await directory.listCompanies(ctx, { limit: 1000 })).items.find((c) => c.code === "DEMO");
+  const companies = JSON.parse((await directory.listCompanies(ctx, { limit: 1000 })).items) as directory.Company[];
+  const existing = companies.find((c) => c.code === "DEMO");
   if (existing) return existing.id;
   const company = await directory.createCompany(ctx, ACTOR, {
     code: "DEMO",

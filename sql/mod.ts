@@ -29,7 +29,10 @@ export interface ConnectOptions {
   statementTimeoutMs?: number;
 }
 
-/** Opens a pool. `int8` values come back as numbers: versions stay far below 2^53. */
+/**
+ * Opens a pool. `int8` values come back as numbers: versions stay far below 2^53.
+ * Statements stay prepared (no re-parse), but are planned for each call's values.
+ */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
@@ -43,6 +46,10 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     connection: {
       application_name: options.applicationName ?? "backbone",
       statement_timeout: options.statementTimeoutMs ?? 30_000,
+      // Statements take optional filters and transaction-local principals; a cached generic
+      // plan chosen for one caller's values scanned whole tables for the next (131 ms against
+      // 0.4 ms for a page of users), so every execution is planned for its own values.
+      plan_cache_mode: "force_custom_plan",
     },
   });
 }

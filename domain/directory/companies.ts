@@ -6,39 +6,19 @@ import { touchDepartmentsOfCompany } from "@/sql/directory/departments.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
-import { type Page, splitPage } from "./paging.ts";
+import type { Page } from "./paging.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
 
-/** A company on the wire. */
-export interface Company {
-  id: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  defaultLocale: string;
-  isActive: boolean;
-  version: number;
-  updatedAt: string;
-}
-
-/** Builds the wire record. */
-export function toCompany(r: CompanyRow): Company {
-  return { ...r, updatedAt: r.updatedAt.toISOString() };
-}
+export type { Company } from "@/sql/directory/companies.ts";
 
 /** Lists companies by code. */
-export async function listCompanies(
-  ctx: DirectoryContext,
-  query: { limit: number; cursor?: string },
-): Promise<Page<Company>> {
+export async function listCompanies(ctx: DirectoryContext, query: { limit: number; cursor?: string }): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode("companies", query.cursor)[0]) : null;
-  const rows = await companies.listCompanies(ctx.sql, after, query.limit + 1);
-  const { page, more } = splitPage(rows, query.limit);
-  const last = page.at(-1);
+  const page = await companies.listCompanies(ctx.sql, after, query.limit);
   return {
-    items: page.map((r) => toCompany(r as CompanyRow)),
-    nextCursor: more && last ? ctx.cursors.encode("companies", [last.code!.toLowerCase()]) : null,
-    dataVersion: rows[0].dataVersion,
+    items: page.items,
+    nextCursor: page.more ? ctx.cursors.encode("companies", [page.lastCode!]) : null,
+    dataVersion: page.dataVersion,
   };
 }
 
@@ -49,8 +29,8 @@ async function stored(db: Tx | DirectoryContext["sql"], id: string): Promise<Com
 }
 
 /** One live company, or 404. */
-export async function getCompany(ctx: DirectoryContext, id: string): Promise<Company> {
-  return toCompany(await stored(ctx.sql, id));
+export async function getCompany(ctx: DirectoryContext, id: string): Promise<companies.Company> {
+  return (await stored(ctx.sql, id)).doc;
 }
 
 /** Creates a company. */
@@ -68,7 +48,7 @@ export function createCompany(
       isActive: input.isActive ?? true,
     }, version);
     await insertAudit(tx, actor, { action: "company.create", targetType: "company", targetId: id });
-    return toCompany(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 
@@ -84,10 +64,16 @@ export function updateCompany(
     const c = await stored(tx, id);
     if (c.version !== expectedVersion) {
       throw new AppError("version_conflict", "The company changed since that version", {
-        extra: { data: toCompany(c) },
+        extra: { data: c.doc },
       });
     }
-    const next = { ...c, ...patch };
+    const next = {
+      code: patch.code ?? c.code,
+      name: patch.name ?? c.name,
+      nameEn: patch.nameEn ?? c.nameEn,
+      defaultLocale: patch.defaultLocale ?? c.defaultLocale,
+      isActive: patch.isActive ?? c.isActive,
+    };
     await companies.updateCompany(tx, id, expectedVersion, version, next);
     if (next.defaultLocale !== c.defaultLocale) {
       await touchUsersOfCompany(tx, id, version);
@@ -99,7 +85,7 @@ export function updateCompany(
       targetId: id,
       details: { fields: Object.keys(patch) },
     });
-    return toCompany(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 
@@ -108,10 +94,16 @@ export function deactivateCompany(ctx: DirectoryContext, actor: Actor, id: strin
   return inDirectoryLedger(ctx, async (tx, version) => {
     const c = await stored(tx, id);
     if (c.isActive) {
-      await companies.updateCompany(tx, id, c.version, version, { ...c, isActive: false });
+      await companies.updateCompany(tx, id, c.version, version, {
+        code: c.code,
+        name: c.name,
+        nameEn: c.nameEn,
+        defaultLocale: c.defaultLocale,
+        isActive: false,
+      });
       await insertAudit(tx, actor, { action: "company.deactivate", targetType: "company", targetId: id });
     }
-    return toCompany(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 

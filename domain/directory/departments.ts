@@ -10,44 +10,10 @@ import { getCompany } from "@/sql/directory/companies.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
-import { assertNotPurged, type Page, splitPage, type Tombstone } from "./paging.ts";
+import { assertNotPurged, type Page } from "./paging.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
 
-/** A department on the wire. */
-export interface Department {
-  id: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  parentId: string | null;
-  companyId: string;
-  companyDefaultLocale: string;
-  isActive: boolean;
-  depth: number;
-  path: string[];
-  sortOrder: number;
-  version: number;
-  updatedAt: string;
-}
-
-/** Builds the wire record. */
-export function toDepartment(r: DepartmentRow): Department {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    nameEn: r.nameEn,
-    parentId: r.parentId,
-    companyId: r.companyId,
-    companyDefaultLocale: r.companyDefaultLocale,
-    isActive: r.isActive,
-    depth: r.depth,
-    path: r.path,
-    sortOrder: r.sortOrder,
-    version: r.version,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
+export type { Department } from "@/sql/directory/departments.ts";
 
 /** Query of `GET /departments`. */
 export interface DepartmentListQuery {
@@ -63,46 +29,37 @@ export interface DepartmentListQuery {
  * with `updatedSince`, the change feed in version order with tombstones. Without
  * `includeInactive`, an inactive department hides its whole subtree.
  */
-export async function listDepartments(
-  ctx: DirectoryContext,
-  query: DepartmentListQuery,
-): Promise<Page<Department | Tombstone>> {
+export async function listDepartments(ctx: DirectoryContext, query: DepartmentListQuery): Promise<Page> {
   const companyId = query.companyId ?? null;
   if (query.updatedSince !== undefined) {
     const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor) : null;
-    const rows = await departments.listDepartmentChanges(
+    const page = await departments.listDepartmentChanges(
       ctx.sql,
       query.updatedSince,
       companyId,
       query.includeInactive,
       after ? { version: Number(after[0]), id: String(after[1]) } : null,
-      query.limit + 1,
+      query.limit,
     );
-    assertNotPurged(query.updatedSince, rows[0].purgedThrough);
-    const { page, more } = splitPage(rows, query.limit);
-    const last = page.at(-1);
+    assertNotPurged(query.updatedSince, page.purgedThrough);
     return {
-      items: page.map((r) =>
-        r.matches ? toDepartment(r as DepartmentRow) : { id: r.id!, deleted: true as const, version: r.version! }
-      ),
-      nextCursor: more && last ? ctx.cursors.encode("department-changes", [last.version!, last.id!]) : null,
-      dataVersion: rows[0].dataVersion,
+      items: page.items,
+      nextCursor: page.more ? ctx.cursors.encode("department-changes", [page.lastVersion!, page.lastId!]) : null,
+      dataVersion: page.dataVersion,
     };
   }
   const after = query.cursor ? ctx.cursors.decode("departments", query.cursor) : null;
-  const rows = await departments.listDepartments(
+  const page = await departments.listDepartments(
     ctx.sql,
     companyId,
     query.includeInactive,
     after ? { companyId: String(after[0]), treeKey: String(after[1]) } : null,
-    query.limit + 1,
+    query.limit,
   );
-  const { page, more } = splitPage(rows, query.limit);
-  const last = page.at(-1);
   return {
-    items: page.map((r) => toDepartment(r as DepartmentRow)),
-    nextCursor: more && last ? ctx.cursors.encode("departments", [last.companyId!, last.treeKey!]) : null,
-    dataVersion: rows[0].dataVersion,
+    items: page.items,
+    nextCursor: page.more ? ctx.cursors.encode("departments", [page.lastCompanyId!, page.lastTreeKey!]) : null,
+    dataVersion: page.dataVersion,
   };
 }
 
@@ -113,8 +70,8 @@ async function stored(tx: Tx | DirectoryContext["sql"], id: string): Promise<Dep
 }
 
 /** One live department, or 404. */
-export async function getDepartment(ctx: DirectoryContext, id: string): Promise<Department> {
-  return toDepartment(await stored(ctx.sql, id));
+export async function getDepartment(ctx: DirectoryContext, id: string): Promise<departments.Department> {
+  return (await stored(ctx.sql, id)).doc;
 }
 
 async function parentFor(tx: Tx, companyId: string, parentId: string | null): Promise<DepartmentRow | null> {
@@ -161,7 +118,7 @@ export function createDepartment(ctx: DirectoryContext, actor: Actor, input: Dep
       isActive: input.isActive ?? true,
     }, version);
     await insertAudit(tx, actor, { action: "department.create", targetType: "department", targetId: id });
-    return toDepartment(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 
@@ -183,15 +140,15 @@ export function updateDepartment(
     const d = await stored(tx, id);
     if (d.version !== expectedVersion) {
       throw new AppError("version_conflict", "The department changed since that version", {
-        extra: { data: toDepartment(d) },
+        extra: { data: d.doc },
       });
     }
     const parentId = patch.parentId !== undefined ? patch.parentId : d.parentId;
     const sortOrder = patch.sortOrder ?? d.sortOrder;
     const fields = {
       code: patch.code ?? d.code,
-      name: patch.name ?? d.name,
-      nameEn: patch.nameEn ?? d.nameEn,
+      name: patch.name ?? d.doc.name,
+      nameEn: patch.nameEn ?? d.doc.nameEn,
       isActive: patch.isActive ?? d.isActive,
     };
     await departments.updateDepartmentFields(tx, id, expectedVersion, version, fields);
@@ -204,14 +161,14 @@ export function updateDepartment(
       }
       await departments.moveSubtree(tx, d, parent, sortOrder, version);
     }
-    if (fields.code !== d.code || fields.name !== d.name) await touchUsersOfDepartment(tx, id, version);
+    if (fields.code !== d.code || fields.name !== d.doc.name) await touchUsersOfDepartment(tx, id, version);
     await insertAudit(tx, actor, {
       action: "department.update",
       targetType: "department",
       targetId: id,
       details: { fields: Object.keys(patch) },
     });
-    return toDepartment(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 
@@ -222,7 +179,7 @@ export function deactivateDepartment(ctx: DirectoryContext, actor: Actor, id: st
     if (await departments.setDepartmentActive(tx, id, false, version)) {
       await insertAudit(tx, actor, { action: "department.deactivate", targetType: "department", targetId: id });
     }
-    return toDepartment(await stored(tx, id));
+    return (await stored(tx, id)).doc;
   });
 }
 

@@ -1,9 +1,12 @@
 /** Shared pieces of the ledger's list endpoints: pages, limits and text matching. */
 import { AppError } from "@/domain/errors.ts";
 
-/** A page of a list: items, the cursor to the next page, and the ledger version it was read at. */
-export interface Page<T> {
-  items: T[];
+/**
+ * A page of a list: its items as a JSON array text (rendered by the database), the
+ * cursor to the next page, and the ledger version it was read at.
+ */
+export interface Page {
+  items: string;
   nextCursor: string | null;
   dataVersion: number;
 }
@@ -31,13 +34,4 @@ export function assertNotPurged(since: number, purgedThrough: number): void {
       { extra: { purgedThrough } },
     );
   }
-}
-
-/**
- * Splits rows fetched with `limit + 1` into the page and whether more follow.
- * The ledger row is joined onto every page row, so an empty page is one row with no id.
- */
-export function splitPage<R extends { id?: unknown }>(rows: R[], limit: number): { page: R[]; more: boolean } {
-  const real = rows.filter((r) => r.id !== null && r.id !== undefined);
-  return { page: real.slice(0, limit), more: real.length > limit };
 }

@@ -1,15 +1,14 @@
 /** Changing directory users through the admin API: create, update, deactivate, delete, import. */
 import * as users from "@/sql/directory/users.ts";
+import { refreshStatistics } from "@/sql/directory/ledger.ts";
 import { type Actor, insertAudit, insertAuditBatch } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import { type Prepared, prepareRecords, statusMoves, type UserInput } from "./user_records.ts";
-import { type DirectoryUser, toDirectoryUser } from "./users.ts";
-
-async function current(tx: Tx, id: string): Promise<DirectoryUser> {
-  const row = await users.getUser(tx, id);
-  if (!row) throw notFound("The user");
-  return toDirectoryUser(row);
+async function current(tx: Tx, id: string): Promise<users.DirectoryUser> {
+  const user = await users.getUser(tx, id);
+  if (!user) throw notFound("The user");
+  return user;
 }
 
 function refuse(p: Extract<Prepared, { ok: false }>): never {
@@ -140,4 +139,30 @@ export function importUserBatch(ctx: DirectoryContext, actor: Actor, rows: Impor
     await insertAuditBatch(tx, actor, moves);
     return results;
   });
+}
+
+/** Rows written in one import above which planner statistics are refreshed afterwards. */
+const STATISTICS_AFTER_ROWS = 5000;
+
+/**
+ * Imports rows in batches of `batch`, each committed on its own, reporting progress;
+ * after a large import the planner's statistics are refreshed so list queries keep
+ * their index plans without waiting for autovacuum.
+ */
+export async function importUsers(
+  ctx: DirectoryContext,
+  actor: Actor,
+  rows: ImportRow[],
+  options: { batch?: number; onProgress?: (done: number) => void } = {},
+): Promise<ImportResult[]> {
+  const batch = options.batch ?? 1000;
+  const results: ImportResult[] = [];
+  for (let i = 0; i < rows.length; i += batch) {
+    results.push(...await importUserBatch(ctx, actor, rows.slice(i, i + batch)));
+    options.onProgress?.(results.length);
+  }
+  if (results.filter((r) => r.status === "created" || r.status === "updated").length >= STATISTICS_AFTER_ROWS) {
+    await refreshStatistics(ctx.sql);
+  }
+  return results;
 }

@@ -6,7 +6,8 @@ import type { Task } from "../task.ts";
 export const syncFreshness: Task = {
   name: "sync-freshness",
   service: "directory",
-  everyMs: (deps) => Math.min(60_000, deps.directory!.syncStaleAfterSeconds * 250),
+  // A tenth of the threshold: a portal is marked STALE at most 10% late.
+  everyMs: (deps) => Math.min(60_000, Math.max(1000, deps.directory!.syncStaleAfterSeconds * 100)),
   async handle(deps) {
     const marked = await markStaleSyncs(deps.directory!, {
       kind: "system",

@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { listCompanies, schemas } from "@/domain/directory/mod.ts";
 import { portalAuth, requireScope } from "../_auth.ts";
-import { json, listBody, listOf, problems, router } from "../_validate.ts";
+import { json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { CompaniesQuery, type DirectoryRouteDeps } from "./_shared.ts";
 
 /** `GET /companies`. */
@@ -19,7 +19,7 @@ export function companiesRoutes({ ctx, auth }: DirectoryRouteDeps) {
       request: { query: CompaniesQuery },
       responses: { 200: json(listOf(schemas.Company)), ...problems(400, 401, 403, 429) },
     }),
-    async (c) => c.json(listBody(await listCompanies(ctx, c.req.valid("query"))), 200),
+    async (c) => listResponse(await listCompanies(ctx, c.req.valid("query"))),
   );
   return app;
 }

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDepartments, schemas } from "@/domain/directory/mod.ts";
 import { portalAuth, requireScope } from "../_auth.ts";
-import { json, listBody, listOf, problems, router } from "../_validate.ts";
+import { json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { DepartmentsQuery, type DirectoryRouteDeps } from "./_shared.ts";
 
 /** `GET /departments`. */
@@ -22,7 +22,7 @@ export function departmentsRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...problems(400, 401, 403, 410, 429),
       },
     }),
-    async (c) => c.json(listBody(await listDepartments(ctx, c.req.valid("query"))), 200),
+    async (c) => listResponse(await listDepartments(ctx, c.req.valid("query"))),
   );
   return app;
 }

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getUser, listUsers, schemas } from "@/domain/directory/mod.ts";
 import { portalAuth, requireScope } from "../_auth.ts";
-import { IdParams, itemBody, itemOf, json, listBody, listOf, problems, router } from "../_validate.ts";
+import { IdParams, itemBody, itemOf, json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { type DirectoryRouteDeps, UsersQuery } from "./_shared.ts";
 
 /** `GET /users`, `GET /users/{id}`. */
@@ -25,7 +25,7 @@ export function usersRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...problems(400, 401, 403, 410, 429),
       },
     }),
-    async (c) => c.json(listBody(await listUsers(ctx, c.req.valid("query"))), 200),
+    async (c) => listResponse(await listUsers(ctx, c.req.valid("query"))),
   );
 
   app.openapi(

@@ -11,21 +11,27 @@ insert into directory.audit_log (actor_kind, actor_id, actor_label, action, targ
 select $1::text, $2::text, $3::text, e.action, e.target_type, e.target_id, $4::text, coalesce(e.details, '{}')
 from jsonb_to_recordset($5::jsonb) as e(action text, target_type text, target_id text, details jsonb);
 
--- name: list_audit :many
--- Lists audit entries newest first, after a cursor id, optionally for one target or action prefix,
+-- name: list_audit :one
+-- One page of audit entries newest first as a JSON array, optionally for one target or action prefix,
 -- with the newest entry id as the log's data version.
 -- $1 id to continue below (null for the first page), $2 target type, $3 target id, $4 action prefix, $5 limit
-with head as (
-  select coalesce(max(id), 0) as data_version from directory.audit_log
-), page as (
-  select id, at, actor_kind, actor_id, actor_label, action, outcome, target_type, target_id, request_id, details
-  from directory.audit_log
-  where ($1::bigint is null or id < $1::bigint)
-    and ($2::text is null or target_type = $2::text)
-    and ($3::text is null or target_id = $3::text)
-    and ($4::text is null or action like $4::text || '%')
-  order by id desc
-  limit $5::int
+with page as (
+  select a.id, row_number() over (order by a.id desc) as n,
+         json_build_object('id', a.id, 'at', directory.iso_time(a.at), 'actorKind', a.actor_kind,
+           'actorId', a.actor_id, 'actorLabel', a.actor_label, 'action', a.action, 'outcome', a.outcome,
+           'targetType', a.target_type, 'targetId', a.target_id, 'requestId', a.request_id,
+           'details', a.details) as doc
+  from (
+    select * from directory.audit_log
+    where ($1::bigint is null or id < $1::bigint)
+      and ($2::text is null or target_type = $2::text)
+      and ($3::text is null or target_id = $3::text)
+      and ($4::text is null or action like $4::text || '%')
+    order by id desc
+    limit $5::int + 1
+  ) a
 )
-select head.data_version, page.* from head left join page on true
-order by page.id desc;
+select (select coalesce(max(id), 0) from directory.audit_log) as data_version,
+       coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
+       (select id from page where n = $5::int) as last_id,
+       (select count(*) from page) > $5::int as more;

@@ -1,5 +1,6 @@
 /** The directory's audit log. */
 import { type Db, loadQueries } from "@/sql/mod.ts";
+import type { RenderedPage } from "./users.ts";
 
 const q = loadQueries(new URL("./audit.sql", import.meta.url), ["insert_audit", "insert_audit_batch", "list_audit"]);
 
@@ -18,21 +19,6 @@ export interface AuditEntry {
   targetType?: string | null;
   targetId?: string | null;
   details?: Record<string, unknown>;
-}
-
-/** A stored audit entry. */
-export interface AuditRow {
-  id: number;
-  at: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorLabel: string | null;
-  action: string;
-  outcome: string;
-  targetType: string | null;
-  targetId: string | null;
-  requestId: string | null;
-  details: Record<string, unknown>;
 }
 
 /** Appends one entry. */
@@ -71,13 +57,14 @@ export interface AuditFilter {
   limit: number;
 }
 
-/** Lists entries newest first; the first row carries the log's data version even when the page is empty. */
-export function listAudit(db: Db, f: AuditFilter) {
-  return q.list_audit<{ dataVersion: number } & Partial<AuditRow>>(db, [
+/** One page of entries newest first, with the log's newest id as its data version. */
+export async function listAudit(db: Db, f: AuditFilter) {
+  const [row] = await q.list_audit<RenderedPage & { lastId: number | null }>(db, [
     f.beforeId,
     f.targetType,
     f.targetId,
     f.actionPrefix,
     f.limit,
   ]);
+  return row;
 }

@@ -1,23 +1,25 @@
--- name: list_companies :many
--- One page of live companies by code, with the ledger version read in the same snapshot.
+-- name: list_companies :one
+-- One page of live companies by code as a JSON array, with the ledger version read in the same snapshot.
 -- $1 lowercase code to continue after, $2 limit
-with ledger as (
-  select version as data_version from directory.ledgers where name = 'directory'
-), page as (
-  select id, code, name, name_en, default_locale, is_active, version, updated_at
-  from directory.companies
-  where deleted_at is null and ($1::text is null or lower(code) > $1::text)
-  order by lower(code)
-  limit $2::int
+with page as (
+  select v.code, v.doc, row_number() over (order by lower(v.code)) as n
+  from (
+    select code, doc from directory.company_view
+    where deleted_at is null and ($1::text is null or lower(code) > $1::text)
+    order by lower(code)
+    limit $2::int + 1
+  ) v
 )
-select ledger.data_version, page.* from ledger left join page on true
-order by lower(page.code);
+select (select version from directory.ledgers where name = 'directory') as data_version,
+       coalesce((select json_agg(doc order by n) from page where n <= $2::int), '[]')::text as items,
+       (select lower(code) from page where n = $2::int) as last_code,
+       (select count(*) from page) > $2::int as more;
 
 -- name: get_company :one
--- One live company by id.
+-- One live company: its wire record and writable fields.
 -- $1 id
-select id, code, name, name_en, default_locale, is_active, version, updated_at
-from directory.companies where id = $1::uuid and deleted_at is null;
+select id, code, name, name_en, default_locale, is_active, version, doc
+from directory.company_view where id = $1::uuid and deleted_at is null;
 
 -- name: companies_by_ids :many
 -- Live companies among the given ids.

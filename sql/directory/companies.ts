@@ -1,5 +1,6 @@
 /** Statements on companies. */
 import { type Db, loadQueries } from "@/sql/mod.ts";
+import type { RenderedPage } from "./users.ts";
 
 const q = loadQueries(new URL("./companies.sql", import.meta.url), [
   "list_companies",
@@ -11,8 +12,8 @@ const q = loadQueries(new URL("./companies.sql", import.meta.url), [
   "delete_company",
 ]);
 
-/** A company as stored and shown. */
-export interface CompanyRow {
+/** A company's wire record, rendered by company_view. */
+export interface Company {
   id: string;
   code: string;
   name: string;
@@ -20,7 +21,7 @@ export interface CompanyRow {
   defaultLocale: string;
   isActive: boolean;
   version: number;
-  updatedAt: Date;
+  updatedAt: string;
 }
 
 /** The writable fields of a company. */
@@ -32,9 +33,13 @@ export interface CompanyFields {
   isActive: boolean;
 }
 
-/** One page of companies by code; the first row carries the data version. */
-export function listCompanies(db: Db, afterCode: string | null, limit: number) {
-  return q.list_companies<{ dataVersion: number } & Partial<CompanyRow>>(db, [afterCode, limit]);
+/** A company's stored fields and its wire record. */
+export type CompanyRow = CompanyFields & { id: string; version: number; doc: Company };
+
+/** One page of companies by code. */
+export async function listCompanies(db: Db, afterCode: string | null, limit: number) {
+  const [row] = await q.list_companies<RenderedPage & { lastCode: string | null }>(db, [afterCode, limit]);
+  return row;
 }
 
 /** One live company. */

@@ -1,48 +1,56 @@
--- name: list_departments :many
--- One page of live departments in tree order (company, then parents before children, siblings by sort order).
+-- name: list_departments :one
+-- One page of live departments in tree order (company, then parents before children, siblings by sort order)
+-- as a JSON array; without "include inactive", an inactive department hides its whole subtree.
 -- $1 company id, $2 include inactive, $3 company id to continue after, $4 tree key to continue after, $5 limit
-with ledger as (
-  select version as data_version from directory.ledgers where name = 'directory'
-), page as (
-  select v.id, v.code, v.name, v.name_en, v.parent_id, v.company_id, v.company_default_locale, v.is_active,
-         v.depth, v.path, v.sort_order, v.version, v.updated_at, v.tree_key
-  from directory.department_view v
-  where v.deleted_at is null
-    and ($1::uuid is null or v.company_id = $1::uuid)
-    and ($2::bool or not exists (
-      select 1 from directory.departments a where a.id = any(v.path) and not a.is_active))
-    and ($3::uuid is null or (v.company_id, v.tree_key) > ($3::uuid, $4::text collate "C"))
-  order by v.company_id, v.tree_key
-  limit $5::int
+with page as (
+  select v.company_id, v.tree_key, v.doc, row_number() over (order by v.company_id, v.tree_key) as n
+  from (
+    select v.company_id, v.tree_key, v.doc from directory.department_view v
+    where v.deleted_at is null
+      and ($1::uuid is null or v.company_id = $1::uuid)
+      and ($2::bool or not exists (
+        select 1 from directory.departments a where a.id = any(v.path) and not a.is_active))
+      and ($3::uuid is null or (v.company_id, v.tree_key) > ($3::uuid, $4::text collate "C"))
+    order by v.company_id, v.tree_key
+    limit $5::int + 1
+  ) v
 )
-select ledger.data_version, page.* from ledger left join page on true
-order by page.company_id, page.tree_key;
+select (select version from directory.ledgers where name = 'directory') as data_version,
+       coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
+       (select company_id from page where n = $5::int) as last_company_id,
+       (select tree_key from page where n = $5::int) as last_tree_key,
+       (select count(*) from page) > $5::int as more;
 
--- name: list_department_changes :many
--- Departments changed after a version, in (version, id) order, deleted ones included, with the ledger state.
+-- name: list_department_changes :one
+-- Departments changed after a version in (version, id) order as a JSON array, with tombstones for those
+-- deleted or (without "include inactive") hidden; carries the ledger's version and purge horizon.
 -- $1 since version, $2 company id, $3 version to continue after, $4 id to continue after, $5 limit, $6 include inactive
-with ledger as (
-  select version as data_version, purged_through from directory.ledgers where name = 'directory'
-), page as (
-  select v.id, v.code, v.name, v.name_en, v.parent_id, v.company_id, v.company_default_locale, v.is_active,
-         v.depth, v.path, v.sort_order, v.version, v.updated_at,
-         v.deleted_at is null and ($6::bool or not exists (
-           select 1 from directory.departments a where a.id = any(v.path) and not a.is_active)) as matches
-  from directory.department_view v
-  where v.version > $1::bigint
-    and ($2::uuid is null or v.company_id = $2::uuid)
-    and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
-  order by v.version, v.id
-  limit $5::int
+with page as (
+  select v.id, v.version, row_number() over (order by v.version, v.id) as n,
+         case when v.deleted_at is null and ($6::bool or not exists (
+                select 1 from directory.departments a where a.id = any(v.path) and not a.is_active))
+              then v.doc
+              else json_build_object('id', v.id, 'deleted', true, 'version', v.version) end as doc
+  from (
+    select v.* from directory.department_view v
+    where v.version > $1::bigint
+      and ($2::uuid is null or v.company_id = $2::uuid)
+      and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
+    order by v.version, v.id
+    limit $5::int + 1
+  ) v
 )
-select ledger.data_version, ledger.purged_through, page.* from ledger left join page on true
-order by page.version, page.id;
+select l.version as data_version, l.purged_through,
+       coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
+       (select version from page where n = $5::int) as last_version,
+       (select id from page where n = $5::int) as last_id,
+       (select count(*) from page) > $5::int as more
+from directory.ledgers l where l.name = 'directory';
 
 -- name: get_department :one
--- One live department by id.
+-- One live department: its wire record and the tree fields moves need.
 -- $1 department id
-select id, code, name, name_en, parent_id, company_id, company_default_locale, is_active, depth, path, sort_order,
-       version, updated_at, tree_key
+select id, company_id, parent_id, code, is_active, depth, path, sort_order, version, tree_key, doc
 from directory.department_view
 where id = $1::uuid and deleted_at is null;
 

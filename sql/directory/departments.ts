@@ -1,5 +1,6 @@
 /** Statements on directory departments. */
 import { type Db, loadQueries } from "@/sql/mod.ts";
+import type { RenderedPage } from "./users.ts";
 
 const q = loadQueries(new URL("./departments.sql", import.meta.url), [
   "list_departments",
@@ -16,8 +17,8 @@ const q = loadQueries(new URL("./departments.sql", import.meta.url), [
   "purge_department_tombstones",
 ]);
 
-/** A department as stored and shown. */
-export interface DepartmentRow {
+/** A department's wire record, rendered by department_view. */
+export interface Department {
   id: string;
   code: string;
   name: string;
@@ -27,39 +28,44 @@ export interface DepartmentRow {
   companyDefaultLocale: string;
   isActive: boolean;
   depth: number;
+  /** Ancestor ids from the root to this department, inclusive. */
   path: string[];
   sortOrder: number;
   version: number;
-  updatedAt: Date;
-  treeKey: string;
+  updatedAt: string;
 }
 
-/** One page in tree order; the first row carries the data version even when the page is empty. */
-export function listDepartments(
+/** A department with the tree fields moves need. */
+export interface DepartmentRow {
+  id: string;
+  companyId: string;
+  parentId: string | null;
+  code: string;
+  isActive: boolean;
+  depth: number;
+  path: string[];
+  sortOrder: number;
+  version: number;
+  treeKey: string;
+  doc: Department;
+}
+
+/** One page in tree order after the (company, tree key) position. */
+export async function listDepartments(
   db: Db,
   companyId: string | null,
   includeInactive: boolean,
   after: { companyId: string; treeKey: string } | null,
   limit: number,
 ) {
-  return q.list_departments<{ dataVersion: number } & Partial<DepartmentRow>>(db, [
-    companyId,
-    includeInactive,
-    after?.companyId ?? null,
-    after?.treeKey ?? null,
-    limit,
-  ]);
+  const [row] = await q.list_departments<
+    RenderedPage & { lastCompanyId: string | null; lastTreeKey: string | null }
+  >(db, [companyId, includeInactive, after?.companyId ?? null, after?.treeKey ?? null, limit]);
+  return row;
 }
 
-/** A change-feed row for departments. */
-export type DepartmentChangeRow =
-  & { dataVersion: number; purgedThrough: number; matches: boolean | null }
-  & Partial<
-    DepartmentRow
-  >;
-
-/** Departments changed after `since`, deleted ones included. */
-export function listDepartmentChanges(
+/** One page of the departments change feed, with the purge horizon. */
+export async function listDepartmentChanges(
   db: Db,
   since: number,
   companyId: string | null,
@@ -67,14 +73,10 @@ export function listDepartmentChanges(
   after: { version: number; id: string } | null,
   limit: number,
 ) {
-  return q.list_department_changes<DepartmentChangeRow>(db, [
-    since,
-    companyId,
-    after?.version ?? null,
-    after?.id ?? null,
-    limit,
-    includeInactive,
-  ]);
+  const [row] = await q.list_department_changes<
+    RenderedPage & { purgedThrough: number; lastVersion: number | null; lastId: string | null }
+  >(db, [since, companyId, after?.version ?? null, after?.id ?? null, limit, includeInactive]);
+  return row;
 }
 
 /** One live department. */

@@ -17,3 +17,8 @@ select secret from directory.service_keys where name = 'cursor';
 -- Raises the purge horizon after tombstones up to a version were deleted.
 -- $1 ledger name, $2 highest purged version
 update directory.ledgers set purged_through = greatest(purged_through, $2::bigint) where name = $1::text;
+
+-- name: refresh_statistics :exec
+-- Refreshes planner statistics of users and departments (as their owner), after a bulk import.
+-- no parameters
+select directory.refresh_statistics();

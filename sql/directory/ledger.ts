@@ -6,6 +6,7 @@ const q = loadQueries(new URL("./ledger.sql", import.meta.url), [
   "ledger_state",
   "cursor_secret",
   "mark_purged_through",
+  "refresh_statistics",
 ]);
 
 /** A ledger's name. */
@@ -32,4 +33,9 @@ export async function cursorSecret(db: Db): Promise<Uint8Array> {
 /** Records that tombstones through `version` are gone. */
 export async function markPurgedThrough(db: Db, ledger: Ledger, version: number): Promise<void> {
   await q.mark_purged_through(db, [ledger, version]);
+}
+
+/** Refreshes planner statistics of the directory tables after a bulk change. */
+export async function refreshStatistics(db: Db): Promise<void> {
+  await q.refresh_statistics(db);
 }

@@ -1,57 +1,58 @@
--- name: list_users :many
--- One page of live users in id order, with the ledger version read in the same snapshot.
+-- name: list_users :one
+-- One page of live users in id order as a JSON array, with the ledger version read in the same snapshot.
 -- $1 company id, $2 department id, $3 only active, $4 lowercase LIKE pattern for q, $5 id to continue after, $6 limit
-with ledger as (
-  select version as data_version from directory.ledgers where name = 'directory'
-), page as (
-  select v.id, v.login_id, v.korean_name, v.english_name, v.email, v.job_title, v.position, v.employee_no,
-         v.is_department_head, v.department_id, v.department_name, v.dept_code, v.employment_status,
-         v.is_active, v.clearance_level, v.version, v.updated_at, v.company_id, v.company_default_locale
-  from directory.user_view v
-  where v.deleted_at is null
-    and ($1::uuid is null or v.company_id = $1::uuid)
-    and ($2::uuid is null or v.department_id = $2::uuid)
-    and (not $3::bool or v.is_active)
-    and ($4::text is null or v.search_text like $4::text)
-    and ($5::uuid is null or v.id > $5::uuid)
-  order by v.id
-  limit $6::int
+with page as (
+  select v.id, v.doc, row_number() over (order by v.id) as n
+  from (
+    select v.id, v.doc from directory.user_view v
+    where v.deleted_at is null
+      and ($1::uuid is null or v.company_id = $1::uuid)
+      and ($2::uuid is null or v.department_id = $2::uuid)
+      and (not $3::bool or v.is_active)
+      and ($4::text is null or v.search_text like $4::text)
+      and ($5::uuid is null or v.id > $5::uuid)
+    order by v.id
+    limit $6::int + 1
+  ) v
 )
-select ledger.data_version, page.* from ledger left join page on true
-order by page.id;
+select (select version from directory.ledgers where name = 'directory') as data_version,
+       coalesce((select json_agg(doc order by n) from page where n <= $6::int), '[]')::text as items,
+       (select id from page where n = $6::int) as last_id,
+       (select count(*) from page) > $6::int as more;
 
--- name: list_user_changes :many
--- Users changed after a version, in (version, id) order, deleted ones included, with the ledger state.
+-- name: list_user_changes :one
+-- Users changed after a version in (version, id) order as a JSON array: changed users that no longer exist
+-- or no longer match the filters are tombstones. Carries the ledger's version and purge horizon.
 -- $1 since version, $2 company id, $3 version to continue after, $4 id to continue after, $5 limit,
 -- $6 department id, $7 only active, $8 lowercase LIKE pattern for q
-with ledger as (
-  select version as data_version, purged_through from directory.ledgers where name = 'directory'
-), page as (
-  select v.id, v.login_id, v.korean_name, v.english_name, v.email, v.job_title, v.position, v.employee_no,
-         v.is_department_head, v.department_id, v.department_name, v.dept_code, v.employment_status,
-         v.is_active, v.clearance_level, v.version, v.updated_at, v.company_id, v.company_default_locale,
-         v.deleted_at is null
-           and ($6::uuid is null or v.department_id = $6::uuid)
-           and (not $7::bool or v.is_active)
-           and ($8::text is null or v.search_text like $8::text) as matches
-  from directory.user_view v
-  where v.version > $1::bigint
-    and ($2::uuid is null or v.company_id = $2::uuid)
-    and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
-  order by v.version, v.id
-  limit $5::int
+with page as (
+  select v.id, v.version, row_number() over (order by v.version, v.id) as n,
+         case when v.deleted_at is null
+                and ($6::uuid is null or v.department_id = $6::uuid)
+                and (not $7::bool or v.is_active)
+                and ($8::text is null or v.search_text like $8::text)
+              then v.doc
+              else json_build_object('id', v.id, 'deleted', true, 'version', v.version) end as doc
+  from (
+    select v.* from directory.user_view v
+    where v.version > $1::bigint
+      and ($2::uuid is null or v.company_id = $2::uuid)
+      and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
+    order by v.version, v.id
+    limit $5::int + 1
+  ) v
 )
-select ledger.data_version, ledger.purged_through, page.* from ledger left join page on true
-order by page.version, page.id;
+select l.version as data_version, l.purged_through,
+       coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
+       (select version from page where n = $5::int) as last_version,
+       (select id from page where n = $5::int) as last_id,
+       (select count(*) from page) > $5::int as more
+from directory.ledgers l where l.name = 'directory';
 
 -- name: get_user :one
--- One live user by id.
+-- One live user's wire record.
 -- $1 user id
-select id, login_id, korean_name, english_name, email, job_title, position, employee_no, is_department_head,
-       department_id, department_name, dept_code, employment_status, is_active, clearance_level, version,
-       updated_at, company_id, company_default_locale
-from directory.user_view
-where id = $1::uuid and deleted_at is null;
+select doc from directory.user_view where id = $1::uuid and deleted_at is null;
 
 -- name: users_by_login :many
 -- Live users holding any of the given login ids (lowercased), for imports.

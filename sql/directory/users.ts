@@ -19,10 +19,11 @@ const q = loadQueries(new URL("./users.sql", import.meta.url), [
 /** Employment status of a user. */
 export type EmploymentStatus = "ACTIVE" | "LEAVE" | "RETIRED";
 
-/** A user as the wire needs it (DirectoryUser before derived fields). */
-export interface UserRow {
+/** The DirectoryUser wire record (seed fields plus companyId, companyDefaultLocale, clearanceLevel), rendered by user_view. */
+export interface DirectoryUser {
   id: string;
   loginId: string;
+  name: string;
   koreanName: string;
   englishName: string;
   email: string;
@@ -34,12 +35,20 @@ export interface UserRow {
   departmentName: string | null;
   deptCode: string | null;
   employmentStatus: EmploymentStatus;
+  isEmployed: boolean;
   isActive: boolean;
   clearanceLevel: number;
   version: number;
-  updatedAt: Date;
+  updatedAt: string;
   companyId: string;
   companyDefaultLocale: string;
+}
+
+/** A page rendered by the database: the items as a JSON array text, and where the page ended. */
+export interface RenderedPage {
+  dataVersion: number;
+  items: string;
+  more: boolean;
 }
 
 /** The stored fields of a user, as writes supply them whole. */
@@ -68,11 +77,9 @@ export interface UserFilter {
   like: string | null;
 }
 
-type WithVersion<T> = Array<{ dataVersion: number } & Partial<T>>;
-
-/** One page of live users after `afterId`; the first row carries the data version even when the page is empty. */
-export function listUsers(db: Db, f: UserFilter, afterId: string | null, limit: number) {
-  return q.list_users<WithVersion<UserRow>[number]>(db, [
+/** One page of live users after `afterId`. */
+export async function listUsers(db: Db, f: UserFilter, afterId: string | null, limit: number) {
+  const [row] = await q.list_users<RenderedPage & { lastId: string | null }>(db, [
     f.companyId,
     f.departmentId,
     f.onlyActive,
@@ -80,35 +87,27 @@ export function listUsers(db: Db, f: UserFilter, afterId: string | null, limit: 
     afterId,
     limit,
   ]);
+  return row;
 }
 
-/** A change-feed row: the user, whether it still matches the filters, and the ledger state. */
-export type UserChangeRow = { dataVersion: number; purgedThrough: number; matches: boolean | null } & Partial<UserRow>;
-
-/** Users changed after `since`, deleted ones included. */
-export function listUserChanges(
+/** One page of the users change feed after `since` (or after the `after` key), with the purge horizon. */
+export async function listUserChanges(
   db: Db,
   since: number,
   f: UserFilter,
   after: { version: number; id: string } | null,
   limit: number,
 ) {
-  return q.list_user_changes<UserChangeRow>(db, [
-    since,
-    f.companyId,
-    after?.version ?? null,
-    after?.id ?? null,
-    limit,
-    f.departmentId,
-    f.onlyActive,
-    f.like,
-  ]);
+  const [row] = await q.list_user_changes<
+    RenderedPage & { purgedThrough: number; lastVersion: number | null; lastId: string | null }
+  >(db, [since, f.companyId, after?.version ?? null, after?.id ?? null, limit, f.departmentId, f.onlyActive, f.like]);
+  return row;
 }
 
-/** One live user. */
-export async function getUser(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await q.get_user<UserRow>(db, [id]);
-  return row;
+/** One live user's wire record. */
+export async function getUser(db: Db, id: string): Promise<DirectoryUser | undefined> {
+  const [row] = await q.get_user<{ doc: DirectoryUser }>(db, [id]);
+  return row?.doc;
 }
 
 /** An existing user's stored fields, found by login id. */

@@ -77,7 +77,7 @@ comment on column directory.departments.tree_key is
   'Per level: sort order (6 digits), id, slash. Ordering by it lists parents before children, siblings by sort order.';
 create unique index departments_company_code_key on directory.departments (company_id, lower(code))
   where deleted_at is null;
-create index departments_tree_idx on directory.departments (company_id, tree_key);
+create index departments_tree_idx on directory.departments (company_id, tree_key) where deleted_at is null;
 create index departments_parent_idx on directory.departments (parent_id);
 create index departments_version_idx on directory.departments (version, id);
 grant select, insert, update, delete on directory.departments to backbone_rw;
@@ -113,7 +113,10 @@ create unique index users_employee_no_key on directory.users (company_id, employ
   where deleted_at is null and employee_no is not null;
 create index users_version_idx on directory.users (version, id);
 create index users_department_idx on directory.users (department_id);
-create index users_company_idx on directory.users (company_id, id);
+-- The page walk reads live users in id order; these match its predicate exactly, so its plan
+-- stays an ordered index scan even while statistics lag a bulk import.
+create index users_live_idx on directory.users (id) where deleted_at is null;
+create index users_company_live_idx on directory.users (company_id, id) where deleted_at is null;
 create index users_search_idx on directory.users using gin (search_text gin_trgm_ops);
 grant select, insert, update, delete on directory.users to backbone_rw;
 
@@ -158,20 +161,61 @@ create index audit_log_at_idx on directory.audit_log (id desc);
 create index audit_log_target_idx on directory.audit_log (target_type, target_id);
 grant select, insert on directory.audit_log to backbone_rw;
 
--- The DirectoryUser wire record in one place: every user read goes through this view.
+-- Wire records are rendered here, once: every read of a user, department or company
+-- goes through these views, and list pages are aggregated to JSON in the same statement
+-- that reads them, so the API passes the database's text through instead of re-encoding it.
+create function directory.iso_time(t timestamptz) returns text
+language sql stable as $$ select to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
+comment on function directory.iso_time(timestamptz) is 'An ISO 8601 UTC timestamp with milliseconds, as JavaScript''s toISOString writes it.';
+grant execute on function directory.iso_time(timestamptz) to backbone_rw;
+
 create view directory.user_view with (security_invoker = true) as
-select u.id, u.login_id, u.korean_name, u.english_name, u.email, u.job_title, u.position, u.employee_no,
-       u.is_department_head, u.department_id, d.name as department_name, d.code as dept_code,
-       u.employment_status, u.is_active, u.clearance_level, u.version, u.updated_at, u.created_at,
-       u.company_id, c.default_locale as company_default_locale, u.deleted_at, u.search_text
+select u.id, u.company_id, u.department_id, u.login_id, u.employment_status, u.is_active, u.version,
+       u.deleted_at, u.search_text,
+       json_build_object(
+         'id', u.id, 'loginId', u.login_id, 'name', coalesce(nullif(u.korean_name, ''), u.english_name),
+         'koreanName', u.korean_name, 'englishName', u.english_name, 'email', u.email,
+         'jobTitle', u.job_title, 'position', u.position, 'employeeNo', u.employee_no,
+         'isDepartmentHead', u.is_department_head, 'departmentId', u.department_id,
+         'departmentName', d.name, 'deptCode', d.code, 'employmentStatus', u.employment_status,
+         'isEmployed', u.employment_status = 'ACTIVE', 'isActive', u.is_active,
+         'clearanceLevel', u.clearance_level, 'version', u.version,
+         'updatedAt', directory.iso_time(u.updated_at), 'companyId', u.company_id,
+         'companyDefaultLocale', c.default_locale) as doc
 from directory.users u
 join directory.companies c on c.id = u.company_id
 left join directory.departments d on d.id = u.department_id;
+comment on view directory.user_view is 'Users with their DirectoryUser wire record (doc); the seed''s name and isEmployed derive here.';
 grant select on directory.user_view to backbone_rw;
 
 create view directory.department_view with (security_invoker = true) as
-select d.id, d.code, d.name, d.name_en, d.parent_id, d.company_id, c.default_locale as company_default_locale,
-       d.is_active, d.depth, d.path, d.sort_order, d.version, d.updated_at, d.created_at, d.deleted_at, d.tree_key
+select d.id, d.company_id, d.parent_id, d.code, d.is_active, d.depth, d.path, d.sort_order, d.version,
+       d.deleted_at, d.tree_key,
+       json_build_object(
+         'id', d.id, 'code', d.code, 'name', d.name, 'nameEn', d.name_en, 'parentId', d.parent_id,
+         'companyId', d.company_id, 'companyDefaultLocale', c.default_locale, 'isActive', d.is_active,
+         'depth', d.depth, 'path', d.path, 'sortOrder', d.sort_order, 'version', d.version,
+         'updatedAt', directory.iso_time(d.updated_at)) as doc
 from directory.departments d
 join directory.companies c on c.id = d.company_id;
 grant select on directory.department_view to backbone_rw;
+
+create view directory.company_view with (security_invoker = true) as
+select c.id, c.code, c.name, c.name_en, c.default_locale, c.is_active, c.version, c.deleted_at,
+       json_build_object(
+         'id', c.id, 'code', c.code, 'name', c.name, 'nameEn', c.name_en, 'defaultLocale', c.default_locale,
+         'isActive', c.is_active, 'version', c.version, 'updatedAt', directory.iso_time(c.updated_at)) as doc
+from directory.companies c;
+grant select on directory.company_view to backbone_rw;
+
+-- Planner statistics after bulk imports. ANALYZE needs the table owner; this function lets the
+-- application role refresh exactly these two tables' statistics and nothing else.
+create function directory.refresh_statistics() returns void
+language plpgsql security definer set search_path = pg_catalog as $$
+begin
+  analyze directory.users;
+  analyze directory.departments;
+end
+$$;
+revoke all on function directory.refresh_statistics() from public;
+grant execute on function directory.refresh_statistics() to backbone_rw;

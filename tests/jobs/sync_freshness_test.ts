@@ -7,7 +7,7 @@ type Json = Record<string, any>;
 
 let app: TestApp;
 before(async () => {
-  app = await startTestApp({ SYNC_STALE_AFTER_SECONDS: "60" }, { workers: true });
+  app = await startTestApp({ SYNC_STALE_AFTER_SECONDS: "10" }, { workers: true });
 });
 after(async () => {
   await app.stop();

@@ -7,7 +7,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Actor, Page } from "@/domain/directory/mod.ts";
 import type { AppEnv } from "../../_env.ts";
-import { IdParams, itemBody, itemOf, json, jsonBody, listBody, listOf, problems } from "../../_validate.ts";
+import { IdParams, itemBody, itemOf, json, jsonBody, listOf, listResponse, problems } from "../../_validate.ts";
 import { adminActor } from "../_shared.ts";
 
 /** How one resource is listed, read and changed. */
@@ -20,7 +20,7 @@ export interface CrudSpec<Q, C, P extends { version: number }, R> {
   query: z.ZodType<Q>;
   createBody: z.ZodType<C>;
   patchBody: z.ZodType<P>;
-  list(query: Q): Promise<Page<unknown>>;
+  list(query: Q): Promise<Page>;
   get(id: string): Promise<R>;
   create(actor: Actor, body: C): Promise<R>;
   update(actor: Actor, id: string, version: number, patch: Omit<P, "version">): Promise<R>;
@@ -52,7 +52,7 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       request: { query: spec.query as z.ZodObject },
       responses: { 200: json(listOf(spec.listItem)), ...problems(400, 401, 410) },
     }),
-    async (c) => send(c, listBody(await spec.list(c.req.valid("query") as Q))),
+    async (c) => listResponse(await spec.list(c.req.valid("query") as Q)),
   );
   app.openapi(
     createRoute({

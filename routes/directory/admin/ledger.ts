@@ -7,8 +7,6 @@ import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
 import { adminActor, CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
 import { registerCrud } from "./_crud.ts";
 
-const IMPORT_BATCH = 1000;
-
 const ImportResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
@@ -86,10 +84,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
         throw new AppError("unsupported_media_type", "Send text/csv or application/x-ndjson");
       }
       const rows = directory.parseImport(await c.req.text(), format);
-      const results: directory.ImportResult[] = [];
-      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-        results.push(...await directory.importUserBatch(ctx, adminActor(c), rows.slice(i, i + IMPORT_BATCH)));
-      }
+      const results = await directory.importUsers(ctx, adminActor(c), rows);
       const count = (status: string) => results.filter((r) => r.status === status).length;
       return c.json(
         itemBody({

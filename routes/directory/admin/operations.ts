@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { adminAuth } from "../../_auth.ts";
-import { json, limitParam, listBody, listOf, problems, router } from "../../_validate.ts";
+import { json, limitParam, listOf, listResponse, problems, router } from "../../_validate.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
 
 const PortalSync = z.object({
@@ -59,7 +59,7 @@ export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       },
       responses: { 200: json(listOf(AuditEntry)), ...problems(400, 401) },
     }),
-    async (c) => c.json(listBody(await directory.listAuditLog(ctx, c.req.valid("query"))), 200),
+    async (c) => listResponse(await directory.listAuditLog(ctx, c.req.valid("query"))),
   );
   return app;
 }
