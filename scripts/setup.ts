@@ -34,7 +34,10 @@ if (Object.keys(fileEnv).length === 0 && !Deno.env.get("DATABASE_URL")) {
 const config = loadConfig({ ...fileEnv, ...Deno.env.toObject() });
 if (!config.DATABASE_OWNER_URL) throw new Error("DATABASE_OWNER_URL is needed to set up the database");
 
-const adminUrl = Deno.env.get("DATABASE_ADMIN_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const adminFile = Deno.env.get("DATABASE_ADMIN_URL_FILE");
+const adminUrl = adminFile
+  ? Deno.readTextFileSync(adminFile).trim()
+  : Deno.env.get("DATABASE_ADMIN_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
 await provision(adminUrl, planFromUrls(config.DATABASE_OWNER_URL, config.DATABASE_URL));
 const applied = await migrate(config.DATABASE_OWNER_URL);
 say(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
@@ -58,7 +61,6 @@ if (args.demo) {
   console.log([
     "",
     `  Service     ${url}   (API docs: ${url}/openapi.json)`,
-    `  Console     ${url}/console/`,
     `  Admin key   ${
       config.CENTRAL_ADMIN_API_KEYS_JSON[0]?.apiKey ?? "(none configured)"
     }   header x-directory-admin-key`,
