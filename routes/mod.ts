@@ -18,6 +18,7 @@ import { usersRoutes } from "./directory/users.ts";
 import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
+import { userGroupsRoutes } from "./directory/user_groups.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.directory) {
     if (config.PORTAL_JWT_SECRET !== undefined) {
-      for (const routes of [usersRoutes, departmentsRoutes, companiesRoutes, syncStatusRoutes]) {
+      for (const routes of [usersRoutes, departmentsRoutes, companiesRoutes, syncStatusRoutes, userGroupsRoutes]) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
       }
     }

@@ -1,7 +1,7 @@
 /** What directory decisions need: the pool, the cursor codec and the ledger's settings. */
 import type postgres from "postgres";
 import type { Sql } from "@/sql/mod.ts";
-import { nextVersion } from "@/sql/directory/ledger.ts";
+import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { CursorCodec } from "./cursor.ts";
 
@@ -17,6 +17,27 @@ export interface DirectoryContext {
 
 /** A transaction of the directory ledger. */
 export type Tx = postgres.TransactionSql;
+
+/**
+ * Runs `fn` in a transaction that holds `ledger`'s lock; `version()` takes the next
+ * version the first time it is called, so a write that turns out to change nothing
+ * consumes none.
+ */
+export async function inLedger<T>(
+  ctx: DirectoryContext,
+  ledger: Ledger,
+  fn: (tx: Tx, version: () => Promise<number>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.sql.begin(async (tx) => {
+      await lockLedger(tx, ledger);
+      let taken: number | undefined;
+      return await fn(tx, async () => taken ??= await nextVersion(tx, ledger));
+    }) as T;
+  } catch (err) {
+    throw translateConstraint(err);
+  }
+}
 
 /** Runs `fn` in a transaction holding the directory ledger's next version. */
 export async function inDirectoryLedger<T>(

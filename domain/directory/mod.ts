@@ -13,3 +13,4 @@ export * from "./maintenance.ts";
 export * from "./audit.ts";
 export * as schemas from "./schemas.ts";
 export * from "./import_format.ts";
+export * from "./user_groups.ts";

@@ -183,3 +183,26 @@ export const SyncStatus = z.object({
   dataVersion: z.number().int().nullable(),
   updatedAt: z.string().nullable(),
 }).meta({ id: "SyncStatus" });
+
+/** A portal's push of a whole common user group. */
+export const GroupPush = z.strictObject({
+  code: z.string().trim().min(1).max(100),
+  name: name,
+  description: z.string().max(2000).optional(),
+  companyId: z.uuid().nullable().optional(),
+  memberIds: z.array(z.uuid()).max(100_000).optional(),
+  baseVersion: z.number().int().min(0).optional(),
+}).meta({ id: "UserGroupPush" });
+
+/** A common user group record; tombstones have `deleted: true` and no members. */
+export const UserGroup = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  companyId: z.uuid().nullable(),
+  memberIds: z.array(z.uuid()),
+  deleted: z.boolean(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+}).meta({ id: "UserGroup" });

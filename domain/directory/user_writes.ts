@@ -1,6 +1,7 @@
 /** Changing directory users through the admin API: create, update, deactivate, delete, import. */
 import * as users from "@/sql/directory/users.ts";
-import { refreshStatistics } from "@/sql/directory/ledger.ts";
+import { lockLedger, nextVersion, refreshStatistics } from "@/sql/directory/ledger.ts";
+import { dropUserFromGroups, userInGroups } from "@/sql/directory/user_groups.ts";
 import { type Actor, insertAudit, insertAuditBatch } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
@@ -61,11 +62,21 @@ export function deactivateUser(ctx: DirectoryContext, actor: Actor, id: string) 
   });
 }
 
-/** Deletes a user: it leaves the lists and appears as a tombstone in the change feed. */
+/**
+ * Deletes a user: it leaves the lists and appears as a tombstone in the change feed,
+ * and leaves every common group (each such group takes a new groups-ledger version).
+ */
 export function deleteUser(ctx: DirectoryContext, actor: Actor, id: string) {
   return inDirectoryLedger(ctx, async (tx, version) => {
     if (!await users.deleteUser(tx, id, version)) throw notFound("The user");
-    await insertAudit(tx, actor, { action: "user.delete", targetType: "user", targetId: id });
+    await lockLedger(tx, "groups");
+    const left = await userInGroups(tx, id) ? await dropUserFromGroups(tx, id, await nextVersion(tx, "groups")) : [];
+    await insertAudit(tx, actor, {
+      action: "user.delete",
+      targetType: "user",
+      targetId: id,
+      details: { leftGroups: left },
+    });
     return { id, deleted: true as const, version };
   });
 }

@@ -3,6 +3,12 @@
 -- $1 ledger name
 select directory.next_version($1::text) as version;
 
+-- name: lock_ledger :one
+-- Locks a ledger for the rest of the transaction without taking a version: writers serialise
+-- on this row, always before locking any row of the ledger's tables.
+-- $1 ledger name
+select version from directory.ledgers where name = $1::text for update;
+
 -- name: ledger_state :one
 -- Reads a ledger's current version and the version through which tombstones were purged.
 -- $1 ledger name

@@ -3,6 +3,7 @@ import { type Db, loadQueries } from "@/sql/mod.ts";
 
 const q = loadQueries(new URL("./ledger.sql", import.meta.url), [
   "next_version",
+  "lock_ledger",
   "ledger_state",
   "cursor_secret",
   "mark_purged_through",
@@ -16,6 +17,11 @@ export type Ledger = "directory" | "groups" | "glossary";
 export async function nextVersion(db: Db, ledger: Ledger): Promise<number> {
   const [row] = await q.next_version<{ version: number }>(db, [ledger]);
   return row.version;
+}
+
+/** Locks `ledger` until the end of the transaction, without taking a version. */
+export async function lockLedger(db: Db, ledger: Ledger): Promise<void> {
+  await q.lock_ledger(db, [ledger]);
 }
 
 /** The ledger's current version and purge horizon. */
