@@ -8,6 +8,7 @@ import { type Figure, table } from "./_report.ts";
 
 const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "directory": () => import("./directory_users.ts"),
+  "snapshots": () => import("./directory_snapshots.ts"),
 };
 
 async function machine(): Promise<string> {

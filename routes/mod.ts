@@ -19,8 +19,10 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
+import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -51,7 +53,8 @@ export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
   app.use("*", requestContext(deps.log, deps.http));
-  app.use("*", bodyLimit(() => config.MAX_BODY_BYTES));
+  // The snapshot route streams its own body under SNAPSHOT_MAX_BODY_BYTES.
+  app.use("*", bodyLimit((path) => path === `${DIRECTORY_BASE}${SNAPSHOT_PATH}` ? null : config.MAX_BODY_BYTES));
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
 
   if (deps.directory) {
@@ -59,9 +62,11 @@ export function createApp(deps: AppDeps) {
       for (const routes of [usersRoutes, departmentsRoutes, companiesRoutes, syncStatusRoutes, userGroupsRoutes]) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
       }
+      app.route(DIRECTORY_BASE, snapshotsRoutes(deps.directory, config.SNAPSHOT_MAX_BODY_BYTES));
     }
     app.route(`${DIRECTORY_BASE}/admin`, ledgerAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, operationsAdminRoutes(deps.directory));
+    app.route(`${DIRECTORY_BASE}/admin`, dashboardAdminRoutes(deps.directory));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {

@@ -3,6 +3,7 @@
  * and the typed handle every statement wrapper receives.
  */
 import postgres from "postgres";
+import type { Writable } from "node:stream";
 
 /** A pool, or a transaction opened on it: anything a statement can run on. */
 export type Db = postgres.Sql | postgres.TransactionSql;
@@ -57,7 +58,7 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
 /** A named statement bound to its text: `(db, params) -> rows`. */
 export type Statement = <T = Record<string, unknown>>(db: Db, params?: readonly Param[]) => Promise<T[]>;
 
-const HEADER = /^--\s*name:\s*([a-z0-9_]+)\s*:(one|many|exec)\s*$/;
+const HEADER = /^--\s*name:\s*([a-z0-9_]+)\s*:(one|many|exec|copy)\s*$/;
 
 /**
  * Reads the named blocks of a `.sql` file (`-- name: list_users :many`, a line on
@@ -74,6 +75,39 @@ export function loadQueries<N extends string>(file: URL, names: readonly N[]): R
       db.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<T[]>;
   }
   return out;
+}
+
+/** A `COPY ... FROM STDIN` statement bound to its text: `(db) -> the stream to write rows into`. */
+export type CopyStatement = (db: Db) => Promise<Writable>;
+
+/** Loads named `COPY ... FROM STDIN` statements (headed `:copy`) of a `.sql` file. */
+export function loadCopies<N extends string>(file: URL, names: readonly N[]): Record<N, CopyStatement> {
+  const blocks = parseBlocks(Deno.readTextFileSync(file));
+  const out = {} as Record<N, CopyStatement>;
+  for (const name of names) {
+    const text = blocks.get(name);
+    if (text === undefined) throw new Error(`${file.pathname}: no statement named ${name}`);
+    out[name] = (db: Db) => db.unsafe(text).writable();
+  }
+  return out;
+}
+
+/** Writes COPY text-format lines into `stream`, honouring backpressure, and waits for the server to take them. */
+export async function copyLines(stream: Writable, lines: Iterable<string>): Promise<void> {
+  const done = new Promise<void>((resolve, reject) => {
+    stream.once("finish", resolve);
+    stream.once("error", reject);
+  });
+  for (const line of lines) {
+    if (!stream.write(line)) await new Promise((resolve) => stream.once("drain", resolve));
+  }
+  stream.end();
+  await done;
+}
+
+/** Escapes a value for COPY text format: backslash, tab, newline and carriage return. */
+export function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r");
 }
 
 /** Splits a `.sql` file into its named statements. */

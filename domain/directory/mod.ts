@@ -14,3 +14,5 @@ export * from "./audit.ts";
 export * as schemas from "./schemas.ts";
 export * from "./import_format.ts";
 export * from "./user_groups.ts";
+export * from "./snapshots.ts";
+export * from "./dashboard.ts";

@@ -1,0 +1,104 @@
+/**
+ * Replacing a portal's 100,000-entry authorization snapshot (5 assignments per
+ * user) through `POST /authorization-snapshot`, beside a bulk COPY of the same
+ * entry rows into a scratch table in the same run: once as a typical republication
+ * (5% of users' assignments changed) and once as the worst case (every user changed).
+ */
+import { importUsers, parseImport } from "@/domain/directory/mod.ts";
+import { canonicalAssignments } from "@/domain/directory/mod.ts";
+import { copyLines, copyText } from "@/sql/mod.ts";
+import { PORTAL_A_KEY } from "@/tests/_helpers/tokens.ts";
+import type { Figure } from "./_report.ts";
+import { benchInstance } from "./_env.ts";
+
+const USERS = Number(Deno.env.get("BENCH_SNAPSHOT_USERS") ?? 100_000);
+const DEFAULT_COMPANY = "00000000-0000-4000-8000-000000000001";
+
+/** Entries where users with `changed(i)` get an editor role and a per-version document permission. */
+function entries(ids: string[], version: string, changed: (i: number) => boolean) {
+  return ids.map((userId, i) => ({
+    userId,
+    assignments: [
+      { kind: "GROUP", key: `team-${i % 50}`, label: `팀 ${i % 50}` },
+      { kind: "GROUP", key: `site-${i % 7}`, label: `사업장 ${i % 7}`, scope: "portal" },
+      { kind: "ROLE", key: changed(i) ? "editor" : "viewer", label: changed(i) ? "편집자" : "열람자" },
+      { kind: "PERMISSION", key: `menu:${i % 20}`, label: `메뉴 ${i % 20}`, scope: `menu/${i % 20}` },
+      { kind: "PERMISSION", key: changed(i) ? `doc:${version}` : "doc:base", label: "문서", scope: "documents" },
+    ],
+  }));
+}
+
+async function publish(url: string, body: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/directory/v1/authorization-snapshot`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${PORTAL_A_KEY}`, "content-type": "application/json" },
+    body,
+  });
+  const out = await res.json();
+  if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${JSON.stringify(out).slice(0, 300)}`);
+  return (performance.now() - t0) / 1000;
+}
+
+async function copyBaseline(
+  inst: Awaited<ReturnType<typeof benchInstance>>,
+  list: ReturnType<typeof entries>,
+): Promise<number> {
+  const rows = list.map((e) =>
+    `${crypto.randomUUID()}\t${e.userId}\t${DEFAULT_COMPANY}\t${
+      copyText(canonicalAssignments(e.assignments as never).json)
+    }\n`
+  );
+  return await inst.runtime.sql.begin(async (tx) => {
+    await tx`create temp table scratch_entries (snapshot_id uuid, user_id uuid, company_id uuid, assignments text) on commit drop`;
+    const t0 = performance.now();
+    await copyLines(
+      await tx`copy scratch_entries (snapshot_id, user_id, company_id, assignments) from stdin`.writable(),
+      rows,
+    );
+    return (performance.now() - t0) / 1000;
+  });
+}
+
+/** Runs the benchmark and returns its figures. */
+export async function run(): Promise<Figure[]> {
+  const inst = await benchInstance({ SNAPSHOT_MAX_BODY_BYTES: String(512 * 1024 * 1024) });
+  try {
+    const ctx = inst.runtime.directory!;
+    const csv = ["loginId,koreanName"].concat(Array.from({ length: USERS }, (_, i) => `snap.${i},사용자${i}`)).join(
+      "\n",
+    );
+    const imported = await importUsers(ctx, { kind: "system", id: "bench", label: "bench" }, parseImport(csv, "csv"));
+    const ids = imported.map((r) => (r as { id: string }).id);
+    const body = (list: ReturnType<typeof entries>, v: string) =>
+      JSON.stringify({ portalId: "portal-a", sourceVersion: v, entries: list });
+    await publish(inst.url, body(entries(ids, "v1", () => false), "v1"));
+    const figures: Figure[] = [];
+    for (
+      const [label, changed] of [["5% of users changed", (i: number) => i % 20 === 0], [
+        "every user changed",
+        () => true,
+      ]] as const
+    ) {
+      const version = `v${figures.length + 2}`;
+      const list = entries(ids, version, changed);
+      const text = body(list, version);
+      const seconds = await publish(inst.url, text);
+      const copySeconds = await copyBaseline(inst, list);
+      figures.push({
+        bench: "snapshots",
+        metric: `replace a ${USERS}-entry snapshot over HTTP (${(text.length / 2 ** 20).toFixed(0)} MB, ${label})`,
+        value: seconds,
+        unit: "s",
+        baseline: { metric: "COPY of the same entry rows into a scratch table", value: copySeconds },
+        ratio: seconds / copySeconds,
+        bar: { what: "ratio", op: "<=", target: 3, from: "issue 3" },
+        note:
+          "includes receiving and validating the JSON body, the user check, COPY, the per-user diff, deleting the previous entries and the audit row",
+      });
+    }
+    return figures;
+  } finally {
+    await inst.stop();
+  }
+}
