@@ -81,6 +81,12 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
       syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
       knownPortals: [...new Set(config.PORTAL_API_KEYS_JSON.map((k) => k.portalId))],
+      userTokens: directory.createUserTokenSigner({
+        secret: config.CENTRAL_JWT_SECRET,
+        privateKeyPem: config.CENTRAL_JWT_PRIVATE_KEY,
+        issuer: config.CENTRAL_JWT_ISSUER,
+        audience: config.CENTRAL_JWT_AUDIENCE,
+      }),
     }
     : undefined;
 

@@ -23,6 +23,8 @@ import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
+import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
+import { consoleRoutes } from "./console/mod.tsx";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -67,6 +69,8 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, ledgerAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, operationsAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, dashboardAdminRoutes(deps.directory));
+    app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
+    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {

@@ -12,6 +12,7 @@ psql -h 127.0.0.1 -U postgres -d postgres -qAt -c \
   "select 'drop database if exists ' || quote_ident(datname) || ' with (force);' from pg_database where datname like 'backbone\_t\_%'" \
   | psql -h 127.0.0.1 -U postgres -d postgres -q >/dev/null
 mkdir -p tests/.out
+rm -f tests/.out/junit.xml
 set +e
 "$deno" test -A --parallel --junit-path=tests/.out/junit.xml tests/ "$@"
 status=$?

@@ -4,6 +4,7 @@ import type { Sql } from "@/sql/mod.ts";
 import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { CursorCodec } from "./cursor.ts";
+import type { UserTokenSigner } from "./user_tokens.ts";
 
 /** Directory dependencies, built once by the composition root. */
 export interface DirectoryContext {
@@ -13,6 +14,8 @@ export interface DirectoryContext {
   syncStaleAfterSeconds: number;
   /** Portals the configuration knows (their sync status shows NEVER_SYNCED before any report). */
   knownPortals: readonly string[];
+  /** Signs user tokens; absent when no central signing key is configured. */
+  userTokens?: UserTokenSigner;
 }
 
 /** A transaction of the directory ledger. */

@@ -16,3 +16,4 @@ export * from "./import_format.ts";
 export * from "./user_groups.ts";
 export * from "./snapshots.ts";
 export * from "./dashboard.ts";
+export * from "./user_tokens.ts";

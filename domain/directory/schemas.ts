@@ -206,3 +206,10 @@ export const UserGroup = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
 }).meta({ id: "UserGroup" });
+
+/** A request for a user token. */
+export const UserTokenRequest = z.strictObject({
+  userId: z.uuid(),
+  ttlSeconds: z.number().int().min(60).max(3600).optional(),
+  ragAdmin: z.boolean().optional(),
+}).meta({ id: "UserTokenRequest" });
