@@ -14,7 +14,10 @@ export interface BenchInstance {
 }
 
 /** Starts an instance over a fresh database, serving HTTP on loopback. */
-export async function benchInstance(overrides: Record<string, string> = {}): Promise<BenchInstance> {
+export async function benchInstance(
+  overrides: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<BenchInstance> {
   const db = await freshDatabase();
   const prefix = `bench:${crypto.randomUUID().slice(0, 8)}:`;
   const config = loadConfig({
@@ -24,7 +27,10 @@ export async function benchInstance(overrides: Record<string, string> = {}): Pro
     DATABASE_POOL_MAX: "8",
     ...overrides,
   }, () => "");
-  const runtime = await startRuntime(config, createLogger("error"), { workers: false });
+  const runtime = await startRuntime(config, createLogger("error"), {
+    workers: options.workers ?? false,
+    consumerName: "bench",
+  });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, runtime.app.fetch);
   return {
     runtime,

@@ -9,6 +9,8 @@ import { type Figure, table } from "./_report.ts";
 const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "directory": () => import("./directory_users.ts"),
   "snapshots": () => import("./directory_snapshots.ts"),
+  "glossary": () => import("./term_matching.ts"),
+  "term-linking": () => import("./term_linking.ts"),
 };
 
 async function machine(): Promise<string> {

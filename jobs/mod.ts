@@ -5,13 +5,15 @@ import { streamNames } from "./streams.ts";
 import type { JobDeps, Task } from "./task.ts";
 import { syncFreshness } from "./tasks/sync_freshness.ts";
 import { purgeTombstonesTask } from "./tasks/purge_tombstones.ts";
+import { termLinking } from "./tasks/term_linking.ts";
+import { startRelay } from "./relay.ts";
 
 export type { JobDeps, Task } from "./task.ts";
 export { PermanentJobError } from "./worker.ts";
 export { addEntry, streamDepth, streamNames } from "./streams.ts";
 
 /** Every task the project has. */
-export const TASKS: readonly Task[] = [syncFreshness, purgeTombstonesTask];
+export const TASKS: readonly Task[] = [syncFreshness, purgeTombstonesTask, termLinking];
 
 /** The stream names of a task. */
 export function taskStream(deps: JobDeps, task: Task) {
@@ -23,8 +25,15 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Starts consumers for the tasks of the configured services; `consumerName` must be unique per process. */
-export function startWorkers(deps: JobDeps, consumerName: string, tasks: readonly Task[] = TASKS): Workers {
+/**
+ * Starts the outbox relay and the consumers for the tasks of the configured services;
+ * `consumerName` must be unique per process.
+ */
+export async function startWorkers(
+  deps: JobDeps,
+  consumerName: string,
+  tasks: readonly Task[] = TASKS,
+): Promise<Workers> {
   const active = tasks.filter((t) => deps.config.SERVICES.has(t.service));
   const consumers = active.map((task) =>
     startConsumer(deps.redis, consumerName, {
@@ -45,9 +54,18 @@ export function startWorkers(deps: JobDeps, consumerName: string, tasks: readonl
     })),
     deps.log,
   );
+  const boxes = [...deps.config.SERVICES].filter((s): s is "directory" => s === "directory");
+  const relay = await startRelay(
+    deps.sql,
+    deps.redis,
+    boxes,
+    deps.config.REDIS_KEY_PREFIX,
+    deps.log.child({ part: "relay" }),
+  );
   return {
     async stop() {
       stopScheduler();
+      await relay.stop();
       await Promise.all(consumers.map((c) => c.stop()));
     },
   };

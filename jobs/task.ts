@@ -3,11 +3,13 @@ import type { Redis } from "ioredis";
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { DirectoryContext } from "@/domain/directory/mod.ts";
+import type { Sql } from "@/sql/mod.ts";
 import type { Entry } from "./streams.ts";
 
 /** What tasks may use. */
 export interface JobDeps {
   config: Config;
+  sql: Sql;
   redis: Redis;
   log: Logger;
   directory?: DirectoryContext;

@@ -20,6 +20,9 @@ import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
 import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
+import { glossaryRoutes } from "./directory/glossary.ts";
+import { linksRoutes } from "./directory/links.ts";
+import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
@@ -61,7 +64,16 @@ export function createApp(deps: AppDeps) {
 
   if (deps.directory) {
     if (config.PORTAL_JWT_SECRET !== undefined) {
-      for (const routes of [usersRoutes, departmentsRoutes, companiesRoutes, syncStatusRoutes, userGroupsRoutes]) {
+      const portalRoutes = [
+        usersRoutes,
+        departmentsRoutes,
+        companiesRoutes,
+        syncStatusRoutes,
+        userGroupsRoutes,
+        glossaryRoutes,
+        linksRoutes,
+      ];
+      for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
       }
       app.route(DIRECTORY_BASE, snapshotsRoutes(deps.directory, config.SNAPSHOT_MAX_BODY_BYTES));
@@ -70,6 +82,7 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, operationsAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, dashboardAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
+    app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
     app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
   }
 

@@ -17,3 +17,7 @@ export * from "./user_groups.ts";
 export * from "./snapshots.ts";
 export * from "./dashboard.ts";
 export * from "./user_tokens.ts";
+export * from "./glossary.ts";
+export * from "./links.ts";
+export * from "./ontology.ts";
+export * from "./content_linking.ts";

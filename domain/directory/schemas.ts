@@ -213,3 +213,110 @@ export const UserTokenRequest = z.strictObject({
   ttlSeconds: z.number().int().min(60).max(3600).optional(),
   ragAdmin: z.boolean().optional(),
 }).meta({ id: "UserTokenRequest" });
+
+const CONTENT_KEY = /^[^:\s]+:[^:\s]+:\S+$/;
+const contentKey = z.string().max(500).regex(CONTENT_KEY, "must be <portalId>:<entityType>:<entityId>");
+const surfaces = z.array(z.string().trim().min(1).max(200)).max(50);
+
+/** Where a proposed term was seen. */
+export const Evidence = z.strictObject({
+  kind: z.literal("content"),
+  contentKey,
+  excerpt: z.string().max(1000).optional(),
+}).meta({ id: "TermEvidence" });
+
+/** A proposal of one term. */
+export const TermProposal = z.strictObject({
+  notation: z.string().trim().min(1).max(200),
+  definition: z.string().max(10_000).optional(),
+  aliases: surfaces.optional(),
+  abbreviations: surfaces.optional(),
+  scope: z.string().trim().min(1).max(100).optional(),
+  evidence: z.array(Evidence).max(100).optional(),
+}).meta({ id: "TermProposal" });
+
+/** A batch of proposals (at most 1,000). */
+export const TermProposals = z.strictObject({ terms: z.array(TermProposal).min(1).max(1000) }).meta({
+  id: "TermProposals",
+});
+
+/** A portal's term update; `status` is accepted only to be refused with status_not_writable. */
+export const PortalTermPatch = z.strictObject({
+  definition: z.string().max(10_000).optional(),
+  aliases: surfaces.optional(),
+  abbreviations: surfaces.optional(),
+  scope: z.string().trim().min(1).max(100).nullable().optional(),
+  status: z.unknown().optional().describe("Not writable: sending it is 400 status_not_writable"),
+}).meta({ id: "PortalTermPatch" });
+
+/** An administrator's term update (status changes go through approve, reject and deprecate). */
+export const AdminTermPatch = z.strictObject({
+  notation: z.string().trim().min(1).max(200).optional(),
+  definition: z.string().max(10_000).optional(),
+  aliases: surfaces.optional(),
+  abbreviations: surfaces.optional(),
+  scope: z.string().trim().min(1).max(100).nullable().optional(),
+  isActive: z.boolean().optional(),
+  status: z.unknown().optional().describe("Not writable: use approve, reject or deprecate"),
+}).meta({ id: "AdminTermPatch" });
+
+/** A term record. */
+export const Term = z.object({
+  id: z.uuid(),
+  notation: z.string(),
+  aliases: z.array(z.string()),
+  abbreviations: z.array(z.string()),
+  definition: z.string(),
+  scope: z.string().nullable(),
+  status: z.enum(["proposed", "approved", "rejected", "deprecated"]),
+  isActive: z.boolean(),
+  evidence: z.array(Evidence),
+  proposedBy: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Term" });
+
+/** A link to push. */
+export const LinkPushItem = z.strictObject({
+  contentKey,
+  termId: z.uuid(),
+  detectedBy: z.enum(["dictionary", "llm", "manual"]),
+  confidence: z.number().min(0).max(1).optional(),
+}).meta({ id: "ContentTermLinkPush" });
+
+/** A batch of links (at most 5,000). */
+export const LinkPush = z.strictObject({ links: z.array(LinkPushItem).max(5000) }).meta({ id: "ContentTermLinkBatch" });
+
+/** A stored link. */
+export const Link = z.object({
+  contentKey: z.string(),
+  termId: z.uuid(),
+  portalId: z.string(),
+  detectedBy: z.enum(["dictionary", "llm", "manual"]),
+  confidence: z.number().nullable(),
+  deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  term: z.object({ notation: z.string(), definition: z.string() }).optional(),
+}).meta({ id: "ContentTermLink" });
+
+/** A content body for the term-linking worker. */
+export const ContentBody = z.strictObject({
+  contentKey,
+  title: z.string().max(1000).optional(),
+  body: z.string().min(1),
+  contentType: z.enum(["text/html", "text/markdown", "text/plain"]),
+  candidateTerms: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
+}).meta({ id: "ContentBody" });
+
+/** A relation to create; the target is a term id or a reference node <portalId>:<entityType>:<entityId>. */
+export const RelationCreate = z.strictObject({
+  sourceId: z.uuid(),
+  type: z.enum(["broader", "narrower", "related", "synonym", "part_of", "references"]),
+  targetId: z.union([z.uuid(), contentKey]),
+}).meta({ id: "RelationCreate" });

@@ -7,6 +7,8 @@ const NAV = [
   ["departments", "departments"],
   ["users", "users"],
   ["groups", "groups"],
+  ["terms", "glossary"],
+  ["links", "links"],
   ["dashboard", "dashboard"],
   ["sync-status", "syncStatus"],
   ["audit-log", "auditLog"],

@@ -18,6 +18,7 @@ import { usersView, userView } from "./views/users.tsx";
 import { groupsView, groupView } from "./views/groups.tsx";
 import { dashboardView, portalChangesView, portalEntriesView, userAccessView } from "./views/dashboard.tsx";
 import { auditLogView, syncStatusView } from "./views/operations.tsx";
+import { linksView, termsView, termView } from "./views/glossary.tsx";
 
 type View = (ctx: DirectoryContext, lang: Lang, q: URLSearchParams) => Promise<JSX.Element>;
 
@@ -34,6 +35,9 @@ const VIEWS: Record<string, View> = {
   "dashboard-user": userAccessView,
   "sync-status": syncStatusView,
   "audit-log": auditLogView,
+  terms: termsView,
+  term: termView,
+  links: linksView,
 };
 
 const SECURITY_HEADERS = {

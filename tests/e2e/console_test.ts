@@ -48,6 +48,16 @@ before(async () => {
     )).data;
     ids[login] = u.id;
   }
+  await app.portal("/glossary/term-proposals", {
+    method: "POST",
+    json: {
+      terms: [{
+        notation: "전자결재",
+        aliases: ["e-결재"],
+        evidence: [{ kind: "content", contentKey: "portal-a:notice:7", excerpt: "전자결재 도입" }],
+      }],
+    },
+  });
   await app.portal("/authorization-snapshot", {
     method: "POST",
     json: {
@@ -169,6 +179,28 @@ describe("directory console in a browser", () => {
     const names = await page.locator("#users tbody tr td:first-child").allTextContents();
     assert.ok(names.includes("E2E Kim"));
     assert.ok(names.includes("이이투이"), "English screens fall back to the Korean name");
+  });
+
+  it("reviews a proposed term with its evidence, approves it, and shows the link approval made", async () => {
+    await page.click("nav a[data-view=terms]");
+    await page.waitForSelector("#terms tr[data-term=전자결재]");
+    assert.match(await page.textContent("#terms tr[data-term=전자결재]") ?? "", /portal-a:notice:7/);
+    await page.click(`#terms tr[data-term=전자결재] button[data-action$="/approve"]`);
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector("#terms tr[data-term=전자결재]"));
+    const approved = (await body<Json>(await app.admin("/terms?status=approved"))).data.items as Json[];
+    const term = approved.find((t) => t.notation === "전자결재")!;
+    assert.ok(term);
+    await page.click("nav a[data-view=links]");
+    await page.fill("form[data-view-form=links] input[name=contentKey]", "portal-a:notice:7");
+    await page.click("form[data-view-form=links] button[type=submit]");
+    await page.waitForSelector("#links tbody tr");
+    assert.match(await page.textContent("#links tbody tr") ?? "", /전자결재/);
+    await page.click("#links tbody tr a");
+    await page.waitForSelector("#term-form");
+    await page.fill("#term-form input[name=aliases]", "e-결재, 전자 결재");
+    await page.click("#term-form button[type=submit]");
+    await page.waitForSelector("#message.ok");
+    assert.deepEqual((await body<Json>(await app.admin(`/terms/${term.id}`))).data.aliases, ["e-결재", "전자 결재"]);
   });
 
   it("forgets the key on a refused call and on sign-out", async () => {

@@ -11,7 +11,7 @@
 
   function say(text, isError) {
     message.textContent = text || "";
-    message.className = isError ? "error" : "ok";
+    message.className = text ? (isError ? "error" : "ok") : "";
   }
 
   function showKeyForm() {
@@ -71,6 +71,7 @@
       if (!el.name || el.disabled) continue;
       const type = el.dataset.type || "string";
       if (type === "bool") body[el.name] = el.checked;
+      else if (type === "list") body[el.name] = el.value.split(",").map((v) => v.trim()).filter((v) => v !== "");
       else if (el.value === "" && el.dataset.empty === "omit") continue;
       else if (el.value === "" && el.dataset.empty === "null") body[el.name] = null;
       else if (type === "number") body[el.name] = Number(el.value);
@@ -112,8 +113,8 @@
       const [method, url] = button.dataset.action.split(" ");
       const res = await call(method, url).catch((err) => ({ ok: false, error: err }));
       if (!res.ok) return say(res.error ? res.error.message : await problem(res), true);
-      say(button.dataset.done || "");
       await load(button.dataset.then || main.dataset.current);
+      say(button.dataset.done || "");
     }
   });
 
@@ -129,8 +130,8 @@
     const [method, url] = form.dataset.api.split(" ");
     const res = await call(method, url, formJson(form)).catch((err) => ({ ok: false, error: err }));
     if (!res.ok) return say(res.error ? res.error.message : await problem(res), true);
-    say(form.dataset.done || "");
     await load(form.dataset.then || main.dataset.current);
+    say(form.dataset.done || "");
   });
 
   if (key()) start();

@@ -1,0 +1,244 @@
+/** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
+import * as directory from "@/domain/directory/mod.ts";
+import { type Lang, t } from "../_i18n.ts";
+import { Badge, Pager, Time, Title, ViewLink } from "../_layout.tsx";
+
+const STATUSES = ["proposed", "approved", "rejected", "deprecated"] as const;
+
+/** Terms of one status; `proposed` is the review queue, with each term's evidence. */
+export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
+  const status = (STATUSES as readonly string[]).includes(q.get("status") ?? "")
+    ? q.get("status") as directory.TermStatus
+    : "proposed";
+  const text = q.get("q") ?? "";
+  const page = await directory.listTerms(ctx, {
+    status,
+    q: text || undefined,
+    limit: 50,
+    cursor: q.get("cursor") ?? undefined,
+  });
+  const terms = JSON.parse(page.items) as directory.Term[];
+  return (
+    <section>
+      <Title>{t(lang, status === "proposed" ? "reviewQueue" : "terms")}</Title>
+      <p>
+        {STATUSES.map((s) => (
+          <span key={s}>
+            <ViewLink view={`terms?status=${s}`}>{t(lang, s)}</ViewLink> ·
+          </span>
+        ))}
+      </p>
+      <form class="inline" data-view-form="terms">
+        <input type="hidden" name="status" value={status} />
+        <label>
+          {t(lang, "search")} <input name="q" value={text} />
+        </label>
+        <button type="submit">{t(lang, "search")}</button>
+      </form>
+      <table id="terms">
+        <thead>
+          <tr>
+            <th>{t(lang, "notation")}</th>
+            <th>{t(lang, "definition")}</th>
+            <th>{t(lang, "evidence")}</th>
+            <th>{t(lang, "state")}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {terms.map((term) => (
+            <tr key={term.id} data-term={term.notation}>
+              <td>
+                <ViewLink view={`term?id=${term.id}`}>{term.notation}</ViewLink>
+                {term.aliases.length > 0 && <div class="hint">{term.aliases.join(", ")}</div>}
+              </td>
+              <td>{term.definition}</td>
+              <td>
+                {term.evidence.map((e) => (
+                  <div key={e.contentKey}>
+                    <code>{e.contentKey}</code> {e.excerpt ?? ""}
+                  </div>
+                ))}
+              </td>
+              <td>
+                <Badge value={term.status} /> {!term.isActive && <Badge value="INACTIVE" />}
+              </td>
+              <td>{status === "proposed" && <Decisions lang={lang} term={term} then={`terms?status=proposed`} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager lang={lang} view="terms" params={{ status, ...(text ? { q: text } : {}) }} next={page.nextCursor} />
+    </section>
+  );
+}
+
+function Decisions({ lang, term, then }: { lang: Lang; term: directory.Term; then: string }) {
+  const api = `/api/directory/v1/admin/terms/${term.id}`;
+  return (
+    <>
+      {term.status !== "approved" && (
+        <button type="button" data-action={`POST ${api}/approve`} data-then={then}>{t(lang, "approve")}</button>
+      )}{" "}
+      {term.status === "proposed" && (
+        <button type="button" data-action={`POST ${api}/reject`} data-confirm={t(lang, "confirm")} data-then={then}>
+          {t(lang, "reject")}
+        </button>
+      )}{" "}
+      {term.status === "approved" && (
+        <button type="button" data-action={`POST ${api}/deprecate`} data-confirm={t(lang, "confirm")} data-then={then}>
+          {t(lang, "deprecate")}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** One term: its edit form, decisions and relations. */
+export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
+  const term = await directory.getTermWithRelations(ctx, q.get("id") ?? "");
+  const api = `/api/directory/v1/admin/terms/${term.id}`;
+  const self = `term?id=${term.id}`;
+  return (
+    <section>
+      <Title>
+        {term.notation} <Badge value={term.status} />
+      </Title>
+      <p>
+        <ViewLink view={`terms?status=${term.status}`}>← {t(lang, "back")}</ViewLink> ·{" "}
+        <ViewLink view={`links?termId=${term.id}`}>{t(lang, "links")}</ViewLink>
+      </p>
+      <p>
+        <Decisions lang={lang} term={term} then={self} />
+      </p>
+      <form class="edit" id="term-form" data-api={`PATCH ${api}`} data-done={t(lang, "saved")} data-then={self}>
+        <label>
+          <span>{t(lang, "notation")}</span> <input name="notation" value={term.notation} />
+        </label>
+        <label>
+          <span>{t(lang, "definition")}</span> <input name="definition" value={term.definition} />
+        </label>
+        <label>
+          <span>{t(lang, "aliases")}</span> <input name="aliases" data-type="list" value={term.aliases.join(", ")} />
+        </label>
+        <label>
+          <span>{t(lang, "abbreviations")}</span>{" "}
+          <input name="abbreviations" data-type="list" value={term.abbreviations.join(", ")} />
+        </label>
+        <label>
+          <span>{t(lang, "scope")}</span> <input name="scope" value={term.scope ?? ""} data-empty="null" />
+        </label>
+        <label>
+          <span>{t(lang, "active")}</span>{" "}
+          <input type="checkbox" name="isActive" data-type="bool" checked={term.isActive} />
+        </label>
+        <button type="submit">{t(lang, "save")}</button>
+      </form>
+      <h3>{t(lang, "relations")}</h3>
+      <table id="relations">
+        <tbody>
+          {term.relations.map((r) => (
+            <tr key={r.id}>
+              <td>{r.sourceNotation}</td>
+              <td>
+                <Badge value={r.type} />
+              </td>
+              <td>{r.targetNotation ?? <code>{r.targetId}</code>}</td>
+              <td>
+                <button type="button" data-action={`DELETE /api/directory/v1/admin/relations/${r.id}`} data-then={self}>
+                  {t(lang, "delete")}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form class="inline" data-api="POST /api/directory/v1/admin/relations" data-then={self}>
+        <input type="hidden" name="sourceId" value={term.id} />
+        <select name="type">
+          {["broader", "narrower", "related", "synonym", "part_of", "references"].map((r) => (
+            <option key={r} value={r}>{r}</option>
+          ))}
+        </select>
+        <label>
+          {t(lang, "target")} <input name="targetId" required placeholder="term id | portal:type:id" />
+        </label>
+        <button type="submit">{t(lang, "create")}</button>
+      </form>
+      <h3>{t(lang, "evidence")}</h3>
+      <ul>
+        {term.evidence.map((e) => (
+          <li key={e.contentKey}>
+            <code>{e.contentKey}</code> {e.excerpt ?? ""}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Links of a content key (or of a term), tombstones included. */
+export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
+  const contentKey = q.get("contentKey") ?? "";
+  const termId = q.get("termId") ?? "";
+  const page = (contentKey || termId)
+    ? await directory.listLinks(ctx, {
+      contentKey: contentKey || undefined,
+      termId: termId || undefined,
+      includeTerm: true,
+      includeDeleted: true,
+      limit: 100,
+      cursor: q.get("cursor") ?? undefined,
+    })
+    : null;
+  const rows = page ? JSON.parse(page.items) as Array<Record<string, unknown> & { term?: { notation: string } }> : [];
+  return (
+    <section>
+      <Title>{t(lang, "links")}</Title>
+      <form class="inline" data-view-form="links">
+        <label>
+          {t(lang, "contentKey")} <input name="contentKey" value={contentKey} placeholder="portal:type:id" />
+        </label>
+        <button type="submit">{t(lang, "search")}</button>
+      </form>
+      <table id="links">
+        <thead>
+          <tr>
+            <th>{t(lang, "contentKey")}</th>
+            <th>{t(lang, "notation")}</th>
+            <th>{t(lang, "detectedBy")}</th>
+            <th>{t(lang, "state")}</th>
+            <th>{t(lang, "updatedAt")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((l) => (
+            <tr key={`${l.contentKey}:${l.termId}`} data-link={`${l.contentKey}|${l.term?.notation}`}>
+              <td>
+                <code>{String(l.contentKey)}</code>
+              </td>
+              <td>
+                <ViewLink view={`term?id=${l.termId}`}>{l.term?.notation ?? String(l.termId)}</ViewLink>
+              </td>
+              <td>{String(l.detectedBy)}</td>
+              <td>
+                <Badge value={l.deleted ? "DELETED" : "ACTIVE"} />
+              </td>
+              <td>
+                <Time value={String(l.updatedAt)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page && (
+        <Pager
+          lang={lang}
+          view="links"
+          params={{ ...(contentKey ? { contentKey } : {}), ...(termId ? { termId } : {}) }}
+          next={page.nextCursor}
+        />
+      )}
+    </section>
+  );
+}

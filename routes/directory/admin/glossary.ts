@@ -1,0 +1,160 @@
+/** Admin routes of the glossary: the review queue and decisions, term edits, relations, and links. */
+import { createRoute, z } from "@hono/zod-openapi";
+import * as directory from "@/domain/directory/mod.ts";
+import { AppError } from "@/domain/errors.ts";
+import { adminAuth } from "../../_auth.ts";
+import {
+  IdParams,
+  itemBody,
+  itemOf,
+  json,
+  jsonBody,
+  limitParam,
+  listOf,
+  listResponse,
+  problems,
+  queryBool,
+  router,
+  uuid,
+  versionParam,
+} from "../../_validate.ts";
+import { adminActor, type DirectoryRouteDeps } from "../_shared.ts";
+
+const TermWithRelations = directory.schemas.Term.extend({
+  relations: z.array(z.object({
+    id: z.uuid(),
+    sourceId: z.uuid(),
+    type: z.string(),
+    targetId: z.string(),
+    sourceNotation: z.string(),
+    targetNotation: z.string().nullable(),
+  })),
+}).openapi("TermWithRelations");
+
+/** `GET /terms`, `GET`/`PATCH /terms/{id}`, `POST /terms/{id}/approve|reject|deprecate`, relations, links. */
+export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
+  const term = json(itemOf(directory.schemas.Term));
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: "/terms",
+      summary: "Terms by id, optionally of one status (the review queue is status=proposed)",
+      request: {
+        query: z.object({
+          status: z.enum(["proposed", "approved", "rejected", "deprecated"]).optional(),
+          q: z.string().max(200).optional(),
+          limit: limitParam(100),
+          cursor: z.string().max(1000).optional(),
+        }),
+      },
+      responses: { 200: json(listOf(directory.schemas.Term)), ...problems(400, 401) },
+    }),
+    async (c) => listResponse(await directory.listTerms(ctx, c.req.valid("query"))),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: "/terms/{id}",
+      request: { params: IdParams },
+      responses: { 200: json(itemOf(TermWithRelations)), ...problems(400, 401, 404) },
+    }),
+    async (c) => c.json(itemBody(await directory.getTermWithRelations(ctx, c.req.valid("param").id)) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "patch",
+      path: "/terms/{id}",
+      summary: "Edit a term (status changes go through approve, reject and deprecate)",
+      request: { params: IdParams, ...jsonBody(directory.schemas.AdminTermPatch) },
+      responses: { 200: term, ...problems(400, 401, 404, 409, 413, 415) },
+    }),
+    async (c) => {
+      const { status, ...patch } = c.req.valid("json");
+      if (status !== undefined) {
+        throw new AppError("status_not_writable", "Use approve, reject or deprecate to change a term's status");
+      }
+      return c.json(itemBody(await directory.updateTerm(ctx, adminActor(c), c.req.valid("param").id, patch)), 200);
+    },
+  );
+
+  for (const decision of ["approve", "reject", "deprecate"] as const) {
+    app.openapi(
+      createRoute({
+        ...base,
+        method: "post",
+        path: `/terms/{id}/${decision}`,
+        summary: decision === "approve"
+          ? "Approve a term; links the content named in its evidence"
+          : `${decision[0].toUpperCase()}${decision.slice(1)} a term`,
+        request: { params: IdParams },
+        responses: { 200: term, ...problems(400, 401, 404, 409) },
+      }),
+      async (c) =>
+        c.json(itemBody(await directory.decideTerm(ctx, adminActor(c), c.req.valid("param").id, decision)), 200),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "post",
+      path: "/relations",
+      summary: "Relate two concepts, or a concept and a reference node; a broader cycle is 422",
+      request: jsonBody(directory.schemas.RelationCreate),
+      responses: {
+        201: json(
+          itemOf(z.object({ id: z.uuid(), sourceId: z.uuid(), type: z.string(), targetId: z.string() })),
+          "Created",
+        ),
+        ...problems(400, 401, 404, 409, 413, 415, 422),
+      },
+    }),
+    async (c) => c.json(itemBody(await directory.createRelation(ctx, adminActor(c), c.req.valid("json"))), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "delete",
+      path: "/relations/{id}",
+      request: { params: IdParams },
+      responses: {
+        200: json(itemOf(z.object({ id: z.uuid(), deleted: z.literal(true) }))),
+        ...problems(400, 401, 404),
+      },
+    }),
+    async (c) => c.json(itemBody(await directory.deleteRelation(ctx, adminActor(c), c.req.valid("param").id)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "get",
+      path: "/content-term-links",
+      summary: "Links of every portal (by content key, term or portal)",
+      request: {
+        query: z.object({
+          contentKey: z.string().max(500).optional(),
+          portalId: z.string().max(100).optional(),
+          termId: uuid.optional(),
+          since: versionParam.optional(),
+          includeTerm: queryBool(true),
+          includeDeleted: queryBool(true),
+          limit: limitParam(100),
+          cursor: z.string().max(1000).optional(),
+        }),
+      },
+      responses: { 200: json(listOf(directory.schemas.Link)), ...problems(400, 401) },
+    }),
+    async (c) => listResponse(await directory.listLinks(ctx, c.req.valid("query"))),
+  );
+  return app;
+}

@@ -1,0 +1,153 @@
+/** Portal routes of content-term links and content bodies. */
+import { createRoute, z } from "@hono/zod-openapi";
+import * as directory from "@/domain/directory/mod.ts";
+import { AppError } from "@/domain/errors.ts";
+import { portalAuth, requireScope } from "../_auth.ts";
+import {
+  itemBody,
+  itemOf,
+  json,
+  jsonBody,
+  limitParam,
+  listOf,
+  listResponse,
+  problems,
+  queryBool,
+  router,
+  uuid,
+  versionParam,
+} from "../_validate.ts";
+import type { DirectoryRouteDeps } from "./_shared.ts";
+import { portalActor } from "./glossary.ts";
+
+const contentKey = z.string().max(500).regex(/^[^:\s]+:[^:\s]+:\S+$/, "must be <portalId>:<entityType>:<entityId>");
+
+/** `GET`, `POST`, `DELETE /content-term-links`, `POST /content-bodies`, `GET /content-bodies/{id}`. */
+export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
+  const app = router();
+  const base = (scope: "glossary:read" | "glossary:write") => ({
+    tags: ["directory portal"],
+    security: [{ portalBearer: [] }],
+    middleware: [portalAuth(auth), requireScope(scope)],
+  });
+
+  app.openapi(
+    createRoute({
+      ...base("glossary:read"),
+      method: "get",
+      path: "/content-term-links",
+      summary: "Links in version order (tombstones included unless includeDeleted=false)",
+      request: {
+        query: z.object({
+          contentKey: contentKey.optional(),
+          portalId: z.string().max(100).optional(),
+          termId: uuid.optional(),
+          since: versionParam.optional(),
+          includeTerm: queryBool(false),
+          includeDeleted: queryBool(true),
+          limit: limitParam(100),
+          cursor: z.string().max(1000).optional(),
+        }),
+      },
+      responses: { 200: json(listOf(directory.schemas.Link)), ...problems(400, 401, 403, 429) },
+    }),
+    async (c) => listResponse(await directory.listLinks(ctx, c.req.valid("query"))),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base("glossary:write"),
+      method: "post",
+      path: "/content-term-links",
+      summary: "Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped",
+      request: jsonBody(directory.schemas.LinkPush),
+      responses: {
+        200: json(itemOf(z.object({
+          upserted: z.number().int(),
+          unchanged: z.number().int(),
+          skipped: z.array(z.object({
+            contentKey: z.string(),
+            termId: z.uuid(),
+            reason: z.enum(["not_approved", "inactive", "unknown_term", "protected"]),
+          })),
+        }))),
+        ...problems(400, 401, 403, 413, 415, 429),
+      },
+    }),
+    async (c) =>
+      c.json(
+        itemBody(await directory.pushLinks(ctx, portalActor(c), c.var.portal.portalId, c.req.valid("json").links)),
+        200,
+      ),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base("glossary:write"),
+      method: "delete",
+      path: "/content-term-links",
+      summary: "Soft-delete the caller's links selected by contentKey and/or termId",
+      request: {
+        query: z.object({
+          contentKey: contentKey.optional(),
+          termId: uuid.optional(),
+          portalId: z.string().max(100).optional(),
+        }),
+      },
+      responses: { 200: json(itemOf(z.object({ tombstoned: z.number().int() }))), ...problems(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      if (!q.contentKey && !q.termId) throw new AppError("invalid_request", "contentKey or termId is required");
+      return c.json(itemBody(await directory.deleteLinks(ctx, portalActor(c), c.var.portal.portalId, q)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...base("glossary:write"),
+      method: "post",
+      path: "/content-bodies",
+      summary: "Queue a content body for the term-linking worker (the body is deleted once linked)",
+      request: jsonBody(directory.schemas.ContentBody),
+      responses: {
+        202: json(itemOf(z.object({ jobId: z.uuid() })), "Queued"),
+        ...problems(400, 401, 403, 413, 415, 429),
+      },
+    }),
+    async (c) =>
+      c.json(
+        itemBody(await directory.queueContentBody(ctx, portalActor(c), c.var.portal.portalId, c.req.valid("json"))),
+        202,
+      ),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base("glossary:write"),
+      method: "get",
+      path: "/content-bodies/{id}",
+      summary: "The state of a queued content body (the caller's own)",
+      request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }) },
+      responses: {
+        200: json(itemOf(z.object({
+          id: z.uuid(),
+          portalId: z.string(),
+          contentKey: z.string(),
+          status: z.enum(["queued", "done", "failed"]),
+          result: z.record(z.string(), z.unknown()).nullable(),
+          error: z.string().nullable(),
+          createdAt: z.string(),
+          finishedAt: z.string().nullable(),
+        }))),
+        ...problems(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) =>
+      c.json(
+        itemBody(await directory.contentBodyStatus(ctx, c.var.portal.portalId, c.req.valid("param").id)) as never,
+        200,
+      ),
+  );
+  return app;
+}
