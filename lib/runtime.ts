@@ -110,9 +110,9 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     },
   };
   const app = createApp(deps);
-  const jobs: JobDeps = { config, redis, log, directory: dirCtx };
+  const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx };
   const workers: Workers | null = options.workers ?? config.RUN_WORKERS
-    ? startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
+    ? await startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
     : null;
 
   return {
