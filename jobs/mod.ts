@@ -6,6 +6,12 @@ import type { JobDeps, Task } from "./task.ts";
 import { syncFreshness } from "./tasks/sync_freshness.ts";
 import { purgeTombstonesTask } from "./tasks/purge_tombstones.ts";
 import { termLinking } from "./tasks/term_linking.ts";
+import { ingestion } from "./tasks/ingestion.ts";
+import { orgSync } from "./tasks/org_sync.ts";
+import { sourceDeleted } from "./tasks/source_deleted.ts";
+import { retention } from "./tasks/retention.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { systemPrincipal } from "@/domain/rag/context.ts";
 import { startRelay } from "./relay.ts";
 
 export type { JobDeps, Task } from "./task.ts";
@@ -13,7 +19,15 @@ export { PermanentJobError } from "./worker.ts";
 export { addEntry, streamDepth, streamNames } from "./streams.ts";
 
 /** Every task the project has. */
-export const TASKS: readonly Task[] = [syncFreshness, purgeTombstonesTask, termLinking];
+export const TASKS: readonly Task[] = [
+  syncFreshness,
+  purgeTombstonesTask,
+  termLinking,
+  ingestion,
+  orgSync,
+  sourceDeleted,
+  retention,
+];
 
 /** The stream names of a task. */
 export function taskStream(deps: JobDeps, task: Task) {
@@ -54,13 +68,16 @@ export async function startWorkers(
     })),
     deps.log,
   );
-  const boxes = [...deps.config.SERVICES].filter((s): s is "directory" => s === "directory");
+  // The retrieval outbox is under row-level security: its relay acts as the service's system principal.
   const relay = await startRelay(
-    deps.sql,
     deps.redis,
-    boxes,
+    [...deps.config.SERVICES],
     deps.config.REDIS_KEY_PREFIX,
     deps.log.child({ part: "relay" }),
+    {
+      listen: (channel, fn) => deps.sql.listen(channel, fn),
+      inBox: (box, fn) => box === "rag" ? withPrincipal(deps.sql, systemPrincipal(deps.rag!), fn) : fn(deps.sql),
+    },
   );
   return {
     async stop() {

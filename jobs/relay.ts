@@ -6,7 +6,7 @@
  * accepted is lost; tasks are idempotent, so a job sent twice is harmless.
  */
 import type { Redis } from "ioredis";
-import type { Sql } from "@/sql/mod.ts";
+import type { Db } from "@/sql/mod.ts";
 import { type Outbox, purgeDone, takeUnsent, unsendUnfinished } from "@/sql/jobs/outbox.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
 import { addEntry } from "./streams.ts";
@@ -24,20 +24,32 @@ async function redisRunId(redis: Redis): Promise<string | null> {
   return /run_id:(\w+)/.exec(info)?.[1] ?? null;
 }
 
+/** How the relay reaches an outbox: the notification channel, and a connection allowed to read the box. */
+export interface OutboxAccess {
+  listen(channel: string, fn: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
+  inBox<T>(box: Outbox, fn: (db: Db) => Promise<T>): Promise<T>;
+}
+
 /** Starts relaying the given outboxes into streams under `prefix`. */
-export async function startRelay(sql: Sql, redis: Redis, boxes: Outbox[], prefix: string, log: Logger): Promise<Relay> {
+export async function startRelay(
+  redis: Redis,
+  boxes: Outbox[],
+  prefix: string,
+  log: Logger,
+  access: OutboxAccess,
+): Promise<Relay> {
   let stopped = false;
   let wake: (() => void) | null = null;
   let runId: string | null = null;
   let lastHousekeeping = 0;
-  const listener = await sql.listen("backbone_outbox", () => wake?.()).catch((err) => {
+  const listener = await access.listen("backbone_outbox", () => wake?.()).catch((err) => {
     log.warn("outbox notifications unavailable; polling only", errorFields(err));
     return null;
   });
 
   async function drain(box: Outbox) {
     for (;;) {
-      const rows = await takeUnsent(sql, box, BATCH);
+      const rows = await access.inBox(box, (db) => takeUnsent(db, box, BATCH));
       for (const row of rows) {
         await addEntry(redis, `${prefix}${row.stream}`, {
           outboxId: String(row.id),
@@ -57,7 +69,8 @@ export async function startRelay(sql: Sql, redis: Redis, boxes: Outbox[], prefix
     if (!restarted && !due) return;
     lastHousekeeping = Date.now();
     for (const box of boxes) {
-      const requeued = await unsendUnfinished(sql, box, new Date(restarted ? Date.now() : Date.now() - OVERDUE_MS));
+      const before = new Date(restarted ? Date.now() : Date.now() - OVERDUE_MS);
+      const requeued = await access.inBox(box, (db) => unsendUnfinished(db, box, before));
       if (requeued > 0) {
         log.warn("outbox jobs sent again", {
           outbox: box,
@@ -65,7 +78,7 @@ export async function startRelay(sql: Sql, redis: Redis, boxes: Outbox[], prefix
           reason: restarted ? "redis restarted" : "overdue",
         });
       }
-      await purgeDone(sql, box);
+      await access.inBox(box, (db) => purgeDone(db, box));
     }
   }
 

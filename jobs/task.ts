@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { DirectoryContext } from "@/domain/directory/mod.ts";
+import type { RagContext } from "@/domain/rag/context.ts";
 import type { Sql } from "@/sql/mod.ts";
 import type { Entry } from "./streams.ts";
 
@@ -13,6 +14,7 @@ export interface JobDeps {
   redis: Redis;
   log: Logger;
   directory?: DirectoryContext;
+  rag?: RagContext;
 }
 
 /** A task: the stream `<service>:<name>` and how to handle its entries. */

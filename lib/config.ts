@@ -4,6 +4,7 @@
  * start with a message that names the variable and never echoes its value.
  */
 import { z } from "zod";
+import { parseAllowedHosts } from "@/domain/rag/url_policy.ts";
 
 const MiB = 1024 * 1024;
 
@@ -113,7 +114,16 @@ const schema = z.object({
   CENTRAL_JWT_AUDIENCE: list.transform((v) => v.length > 0 ? v : ["rag-service"]),
   RAG_ORG_SYNC_MAX_STALENESS_SECONDS: int(900, 1),
   RAG_EXPLORE_GATEWAY_API_KEY: optionalText,
-  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list,
+  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list.refine((hosts) => {
+    try {
+      parseAllowedHosts(hosts);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { message: "holds an entry that is not a host, host:port, .domain or *.domain" }),
+  RAG_CONTENT_FETCH_TIMEOUT_SECONDS: int(60, 1, 3600),
+  RAG_CONTENT_ALLOW_LOOPBACK: bool(false),
   RAG_MAX_DOCUMENT_BYTES: int(50 * MiB, 1),
   RAG_PORTAL_ID: z.string().min(1).default("rag-service"),
   RAG_PUBLIC_ORGANIZATION_ID: z.uuid().default("00000000-0000-4000-8000-00000000b0c7"),

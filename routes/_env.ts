@@ -1,6 +1,7 @@
 /** The Hono environment every route shares: per-request variables set by middleware. */
 import type { Logger } from "@/lib/log.ts";
 import type { AdminPrincipal, PortalPrincipal } from "@/domain/directory/mod.ts";
+import type { Principal } from "@/domain/rag/principal.ts";
 
 /** Variables on `c.var`: the request id, its logger, and the principal the credential proved. */
 export interface AppEnv {
@@ -9,5 +10,7 @@ export interface AppEnv {
     log: Logger;
     portal: PortalPrincipal;
     admin: AdminPrincipal;
+    /** The retrieval service's user, built from a verified user token's claims only. */
+    principal: Principal;
   };
 }

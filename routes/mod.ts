@@ -23,6 +23,9 @@ import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
 import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
+import type { RagRouteDeps } from "./rag/_shared.ts";
+import { documentsRoutes } from "./rag/documents.ts";
+import { settingsRoutes } from "./rag/settings.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
@@ -37,6 +40,7 @@ export interface AppDeps {
   renderMetrics: () => string;
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
+  rag?: RagRouteDeps;
   /** Audits a refused call (who it proved to be, what was refused); must not throw. */
   auditRefusal: (actor: Actor, details: { code: string; method: string; path: string; detail: string }) => void;
 }
@@ -46,6 +50,8 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 
 function actorOf(c: Context<AppEnv>): Actor {
   const requestId = c.get("requestId") ?? null;
+  const user = c.get("principal");
+  if (user) return { kind: "portal", id: `user:${user.sub}`, label: "user token", requestId };
   const admin = c.get("admin");
   if (admin) return { kind: "admin", id: admin.id, label: admin.label, requestId };
   const portal = c.get("portal");
@@ -86,6 +92,17 @@ export function createApp(deps: AppDeps) {
     app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
   }
 
+  if (deps.rag) {
+    app.route("/api/v1", documentsRoutes(deps.rag));
+    app.route("/api/v1", settingsRoutes(deps.rag));
+  }
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A user token signed by the central console (CONTRACT 2.1)",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {
     type: "http",
     scheme: "bearer",

@@ -9,6 +9,8 @@ export const PORTAL_A_KEY = "test-portal-a-key-0123456789abcdef";
 export const PORTAL_B_KEY = "test-portal-b-key-0123456789abcdef";
 /** A portal that may only read the directory. */
 export const READER_KEY = "test-reader-key-0123456789abcdef";
+/** The retrieval service's own portal key (directory:read, directory:sync, glossary:read). */
+export const RAG_SERVICE_KEY = "test-rag-service-key-0123456789abcdef";
 /** A disabled portal key. */
 export const DISABLED_KEY = "test-disabled-key-0123456789abcdef";
 /** The portal JWT settings of the test app. */
@@ -32,6 +34,12 @@ export function credentialEnv(): Record<string, string> {
       { portalId: "portal-b", apiKey: PORTAL_B_KEY, scopes: ALL_SCOPES, enabled: true },
       { portalId: "reader", apiKey: READER_KEY, scopes: ["directory:read"], enabled: true },
       { portalId: "disabled-portal", apiKey: DISABLED_KEY, scopes: ALL_SCOPES, enabled: false },
+      {
+        portalId: "rag-service",
+        apiKey: RAG_SERVICE_KEY,
+        scopes: ["directory:read", "directory:sync", "glossary:read"],
+        enabled: true,
+      },
     ]),
     PORTAL_JWT_SECRET: JWT.secret,
     PORTAL_JWT_ISSUER: JWT.issuer,
@@ -84,4 +92,45 @@ export function unsignedJwt(claims: Record<string, unknown> = {}): string {
     ...claims,
   };
   return `${enc({ alg: "none", typ: "JWT" })}.${enc(body)}.`;
+}
+
+/** The retrieval service's user-token settings in the test app. */
+export const CENTRAL = {
+  secret: "test-central-jwt-secret-0123456789-abcdefghij",
+  issuer: "test-console",
+  audience: "rag-service",
+};
+
+/** Options for a user token; defaults make a valid token for `sub`. */
+export interface UserTokenOptions {
+  sub?: string;
+  tenantId?: string | null;
+  organizationId?: string | null;
+  clearance?: number | string;
+  admin?: boolean;
+  claims?: Record<string, unknown>;
+  omit?: string[];
+  secret?: string;
+  expiresInSeconds?: number;
+}
+
+/** Signs a user token for the retrieval service. */
+export async function userToken(o: UserTokenOptions = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = {
+    iss: CENTRAL.issuer,
+    aud: [CENTRAL.audience],
+    sub: o.sub ?? "user-1",
+    iat: now,
+    exp: now + (o.expiresInSeconds ?? 600),
+    ...(o.tenantId ? { tenant_id: o.tenantId } : {}),
+    ...(o.organizationId ? { organization_id: o.organizationId } : {}),
+    clearance_level: o.clearance ?? 1,
+    ...(o.admin ? { scope: "rag:admin" } : {}),
+    ...o.claims,
+  };
+  for (const k of o.omit ?? []) delete claims[k];
+  return await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(
+    new TextEncoder().encode(o.secret ?? CENTRAL.secret),
+  );
 }

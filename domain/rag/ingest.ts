@@ -1,0 +1,150 @@
+/**
+ * Accepting a document (CONTRACT 2.2): the body's attributes are trusted only within
+ * the caller's principal, the locator must pass the content-host rules, and the
+ * document and its job are written with the outbox row in one transaction, so an
+ * accepted document is never forgotten, even when Redis is down at that moment.
+ */
+import * as documents from "@/sql/rag/documents.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { AppError } from "@/domain/errors.ts";
+import { dbPrincipal, type RagContext } from "./context.ts";
+import { assertDirectoryFresh } from "./organizations.ts";
+import { levelRank, type Principal } from "./principal.ts";
+import type { IngestionRequest } from "./schemas.ts";
+import { checkContentUrl } from "./url_policy.ts";
+
+/** The stream ingestion jobs travel on (under the Redis key prefix). */
+export const INGESTION_STREAM = "rag:ingestion";
+
+/** What accepting a document answers. */
+export type AcceptResult =
+  | { indexed: true; documentId: string; chunkCount: number; sourceVersion: string }
+  | { indexed: false; documentId: string; status: "queued" | "indexing" | "pending_approval" };
+
+/**
+ * Refuses attributes the principal may not give (403): the tenant must be its own
+ * (admins too); organizations only its own or the public bucket, a level at most its
+ * clearance and the registrant itself (admins are exempt from those three).
+ */
+export function authorizeAttributes(p: Principal, req: IngestionRequest, publicOrgId: string): void {
+  const deny = (why: string) => new AppError("forbidden", `The document may not be registered by this user: ${why}`);
+  if (p.tenantId === null || req.tenantId.toLowerCase() !== p.tenantId) throw deny("tenantId is not the user's tenant");
+  if (p.isAdmin) return;
+  const allowed = new Set([p.organizationId, publicOrgId]);
+  if (req.organizationIds.some((o) => !allowed.has(o.toLowerCase()))) {
+    throw deny("an organization is neither the user's nor the public bucket");
+  }
+  if (levelRank(req.securityLevel) > p.clearance) throw deny("securityLevel is above the user's clearance");
+  if (req.registrant.id !== p.sub) throw deny("registrant.id is not the user");
+}
+
+/** Turns database refusals into the contract's errors. */
+function translate(err: unknown): unknown {
+  const e = err as { code?: string; constraint_name?: string; detail?: string };
+  if (e?.code === "23503" && e.constraint_name?.endsWith("organization_id_fkey")) {
+    const id = /\(organization_id\)=\(([^)]+)\)/.exec(e.detail ?? "")?.[1];
+    return new AppError(
+      "organization_not_found",
+      `Organization ${id ?? ""} is not in tb_organization (tb_ai_document_registry_organization_id_fkey)`.replace(
+        "  ",
+        " ",
+      ),
+      { cause: err },
+    );
+  }
+  if (e?.code === "42501") {
+    return new AppError("forbidden", "The document may not be registered by this user", { cause: err });
+  }
+  return err;
+}
+
+/** Records the document and queues its job; answers at once, or once the job settles when `wait`. */
+export async function acceptDocument(
+  ctx: RagContext,
+  p: Principal,
+  req: IngestionRequest,
+  wait: boolean,
+): Promise<AcceptResult> {
+  await assertDirectoryFresh(ctx);
+  authorizeAttributes(p, req, ctx.publicOrgId);
+  if (req.sizeBytes > ctx.maxDocumentBytes) {
+    throw new AppError("payload_too_large", `Documents may be at most ${ctx.maxDocumentBytes} bytes`);
+  }
+  checkContentUrl(req.contentLocator, ctx.urlPolicy);
+  const { settings } = await ctx.settings.current();
+  const orgs = [...new Set(req.organizationIds.map((o) => o.toLowerCase()))];
+  let accepted: { documentId: string; jobId?: string; chunkCount?: number; pending: boolean };
+  try {
+    accepted = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+      const existing = await documents.findDocument(tx, req.portalId, req.sourceDocumentId);
+      if (
+        existing && !existing.deletedAt && existing.status === "indexed" &&
+        existing.indexedVersion === req.sourceVersion && existing.indexedChecksum === req.checksum
+      ) return { documentId: existing.id, chunkCount: existing.chunkCount, pending: false };
+      const pending = settings.lifecycle.fileStoreApprovalRequired && !existing?.fetchApproved;
+      const documentId = await documents.upsertDocument(
+        tx,
+        {
+          portalId: req.portalId,
+          sourceDocumentId: req.sourceDocumentId,
+          sourceVersion: req.sourceVersion,
+          tenantId: req.tenantId.toLowerCase(),
+          organizationIds: orgs,
+          securityLevel: levelRank(req.securityLevel),
+          classification: req.classification ?? "",
+          title: req.title,
+          contentLocator: req.contentLocator,
+          checksum: req.checksum,
+          contentType: req.contentType,
+          registrantId: req.registrant.id,
+          registrantDepartmentCode: req.registrant.departmentCode,
+          sizeBytes: req.sizeBytes,
+        },
+        pending ? "pending_approval" : "queued",
+        !settings.lifecycle.publicationApprovalRequired,
+      );
+      await documents.setDocumentOrganizations(tx, documentId, orgs, req.tenantId.toLowerCase());
+      const job = await documents.insertJob(tx, documentId, req.tenantId.toLowerCase(), req.sourceVersion, {
+        ...req,
+        organizationIds: orgs,
+      }, INGESTION_STREAM);
+      return { documentId, jobId: job.id, pending };
+    });
+  } catch (err) {
+    throw translate(err);
+  }
+  if (!accepted.jobId) {
+    return {
+      indexed: true,
+      documentId: accepted.documentId,
+      chunkCount: accepted.chunkCount!,
+      sourceVersion: req.sourceVersion,
+    };
+  }
+  if (accepted.pending) return { indexed: false, documentId: accepted.documentId, status: "pending_approval" };
+  if (!wait) return { indexed: false, documentId: accepted.documentId, status: "queued" };
+  return await awaitJob(ctx, p, accepted.jobId, accepted.documentId, req.sourceVersion);
+}
+
+const WAIT_MS = 120_000;
+
+/** Waits for the job; a failure answers with the job's error, a long job with 202 still queued. */
+async function awaitJob(
+  ctx: RagContext,
+  p: Principal,
+  jobId: string,
+  documentId: string,
+  version: string,
+): Promise<AcceptResult> {
+  await ctx.waitForJob(jobId, WAIT_MS);
+  const outcome = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), (tx) => documents.jobOutcome(tx, jobId));
+  if (outcome?.status === "done") {
+    return { indexed: true, documentId, chunkCount: outcome.chunkCount, sourceVersion: version };
+  }
+  if (outcome?.status === "failed") {
+    const code = (outcome.errorCode ?? "unprocessable") as ConstructorParameters<typeof AppError>[0];
+    throw new AppError(code, outcome.error ?? "The document could not be ingested", { extra: { documentId } });
+  }
+  if (outcome?.status === "waiting_approval") return { indexed: false, documentId, status: "pending_approval" };
+  return { indexed: false, documentId, status: outcome?.status === "running" ? "indexing" : "queued" };
+}

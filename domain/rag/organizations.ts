@@ -1,0 +1,89 @@
+/**
+ * Organizations from the directory (CONTRACT 2.1, 2.2): a job keeps tb_organization
+ * equal to the directory's departments through the portal API, creates the public
+ * bucket, and reports to /sync-status; a department deactivated there stops admitting
+ * its members at the next sync. When the last success is older than
+ * RAG_ORG_SYNC_MAX_STALENESS_SECONDS, retrieval fails closed.
+ */
+import * as orgs from "@/sql/rag/organizations.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { AppError } from "@/domain/errors.ts";
+import { type RagContext, systemPrincipal } from "./context.ts";
+
+/** The result of one sync. */
+export interface SyncResult {
+  organizations: number;
+  deactivated: number;
+  directoryVersion: number;
+}
+
+/** Mirrors the directory's departments; reports the outcome to the directory either way. */
+export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
+  try {
+    const { items, dataVersion } = await ctx.directory.departments();
+    const deactivated = await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
+      await orgs.ensurePublicBucket(tx, ctx.publicOrgId);
+      await orgs.upsertOrganizations(
+        tx,
+        items.map((d) => ({
+          id: d.id,
+          tenantId: d.companyId,
+          code: d.code,
+          name: d.name,
+          parentId: d.parentId,
+          isActive: d.isActive,
+        })),
+        dataVersion,
+      );
+      const gone = await orgs.deactivateMissing(tx, items.map((d) => d.id));
+      await orgs.recordSync(tx, true, null, dataVersion);
+      return gone;
+    });
+    ctx.directoryState.invalidate();
+    await ctx.directory.reportSync("departments", true, dataVersion, null).catch(() => {});
+    return { organizations: items.length, deactivated, directoryVersion: dataVersion };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => orgs.recordSync(tx, false, message.slice(0, 2000), null))
+      .catch(() => {});
+    await ctx.directory.reportSync("departments", false, null, message).catch(() => {});
+    throw err;
+  }
+}
+
+/** Reads the organization sync's state at most once a second; `invalidate` after a sync. */
+export function createDirectoryState(sql: RagContext["sql"]) {
+  let checkedAt = 0;
+  let state: { lastSuccessAt: Date | null; directoryVersion: number | null } = {
+    lastSuccessAt: null,
+    directoryVersion: null,
+  };
+  return {
+    async read() {
+      if (Date.now() - checkedAt > 1000) {
+        const row = await orgs.syncState(sql);
+        state = { lastSuccessAt: row?.lastSuccessAt ?? null, directoryVersion: row?.directoryVersion ?? null };
+        checkedAt = Date.now();
+      }
+      return state;
+    },
+    invalidate() {
+      checkedAt = 0;
+    },
+  };
+}
+
+/** Fails closed with 503 directory_state_stale when organizations have not synced recently enough. */
+export async function assertDirectoryFresh(ctx: RagContext): Promise<number | null> {
+  const { lastSuccessAt, directoryVersion } = await ctx.directoryState.read();
+  if (!lastSuccessAt || Date.now() - lastSuccessAt.getTime() > ctx.maxStalenessSeconds * 1000) {
+    throw new AppError(
+      "directory_state_stale",
+      "Organizations have not been synced from the directory recently enough",
+      {
+        headers: { "retry-after": "30" },
+      },
+    );
+  }
+  return directoryVersion;
+}

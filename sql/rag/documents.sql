@@ -1,0 +1,191 @@
+-- name: find_document :one
+-- A document by its source identity, as the caller's principal sees it.
+-- $1 portal id, $2 source document id
+select id, portal_id, source_document_id, source_version, checksum, status, indexed_version, indexed_checksum, chunk_count,
+       tenant_id, fetch_approved, published, deleted_at
+from rag.tb_ai_document_registry where portal_id = $1::text and source_document_id = $2::uuid;
+
+-- name: upsert_document :one
+-- Records the version a portal sent (creating the document on first sight); the indexed version stays until replaced.
+-- $1 JSON {portalId, sourceDocumentId, sourceVersion, tenantId, organizationIds, securityLevel, classification, title,
+--    contentLocator, checksum, contentType, registrantId, registrantDepartmentCode, sizeBytes}, $2 status, $3 published
+insert into rag.tb_ai_document_registry as r (
+  portal_id, source_document_id, source_version, tenant_id, organization_id, organization_ids, security_level,
+  classification, title, content_locator, checksum, content_type, registrant_id, registrant_department_code, size_bytes,
+  status, published)
+select d."portalId", d."sourceDocumentId", d."sourceVersion", d."tenantId", d."organizationIds"[1], d."organizationIds",
+       d."securityLevel", d.classification, d.title, d."contentLocator", d.checksum, d."contentType", d."registrantId",
+       d."registrantDepartmentCode", d."sizeBytes", $2::text, $3::bool
+from jsonb_to_record($1::jsonb) as d("portalId" text, "sourceDocumentId" uuid, "sourceVersion" text, "tenantId" uuid,
+  "organizationIds" uuid[], "securityLevel" smallint, classification text, title text, "contentLocator" text, checksum text,
+  "contentType" text, "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint)
+on conflict (portal_id, source_document_id) do update set
+  source_version = excluded.source_version, tenant_id = excluded.tenant_id, organization_id = excluded.organization_id,
+  organization_ids = excluded.organization_ids, security_level = excluded.security_level,
+  classification = excluded.classification, title = excluded.title, content_locator = excluded.content_locator,
+  checksum = excluded.checksum, content_type = excluded.content_type, registrant_id = excluded.registrant_id,
+  registrant_department_code = excluded.registrant_department_code, size_bytes = excluded.size_bytes,
+  status = excluded.status, error = null, error_code = null, deleted_at = null, updated_at = now()
+returning id;
+
+-- name: set_document_organizations :exec
+-- Makes a document's organization rows exactly the given ones (each must exist: the foreign key checks it).
+-- $1 document id, $2 organization ids, $3 tenant id
+with gone as (
+  delete from rag.tb_document_organizations where document_id = $1::uuid and organization_id <> all($2::uuid[])
+)
+insert into rag.tb_document_organizations (document_id, organization_id, tenant_id)
+select $1::uuid, o, $3::uuid from unnest($2::uuid[]) as o
+on conflict do nothing;
+
+-- name: insert_job :one
+-- Records an ingestion job and queues it through the outbox, in the caller's transaction.
+-- $1 document id, $2 tenant id, $3 source version, $4 request, $5 stream
+with job as (
+  insert into rag.ingestion_jobs (document_id, tenant_id, source_version, request)
+  values ($1::uuid, $2::uuid, $3::text, $4::jsonb)
+  returning id
+), queued as (
+  -- No RETURNING: only the service's jobs may read the outbox, and RETURNING reads.
+  insert into rag.outbox (stream, payload) select $5::text, jsonb_build_object('jobId', job.id) from job
+)
+select job.id from job;
+
+-- name: get_job :one
+-- An ingestion job with its document's current state, locked.
+-- $1 job id
+select j.id, j.document_id, j.tenant_id, j.source_version, j.request, j.status, j.attempts,
+       r.source_version as document_version, r.fetch_approved, r.published, r.indexed_version, r.status as document_status
+from rag.ingestion_jobs j join rag.tb_ai_document_registry r on r.id = j.document_id
+where j.id = $1::uuid
+for update of j;
+
+-- name: job_outcome :one
+-- A job's outcome, for the request that waits for it.
+-- $1 job id
+select j.status, j.error, j.error_code, r.chunk_count, r.indexed_version, r.id as document_id
+from rag.ingestion_jobs j join rag.tb_ai_document_registry r on r.id = j.document_id
+where j.id = $1::uuid;
+
+-- name: start_job :exec
+-- Marks a job running (one more attempt) and its document indexing.
+-- $1 job id, $2 document id
+with job as (update rag.ingestion_jobs set status = 'running', attempts = attempts + 1 where id = $1::uuid)
+update rag.tb_ai_document_registry set status = 'indexing', updated_at = now() where id = $2::uuid;
+
+-- name: settle_job :exec
+-- Records a job's end (done, failed, superseded or waiting for approval) and wakes whoever waits for it.
+-- $1 job id, $2 status, $3 error, $4 error code
+with job as (
+  update rag.ingestion_jobs set status = $2::text, error = $3::text, error_code = $4::text,
+    finished_at = case when $2::text = 'waiting_approval' then null else now() end
+  where id = $1::uuid
+)
+select pg_notify('rag_ingestion', $1::text);
+
+-- name: document_failed :exec
+-- Marks a document's latest version failed; its indexed version (if any) stays searchable.
+-- $1 document id, $2 error, $3 error code
+update rag.tb_ai_document_registry set status = 'failed', error = $2::text, error_code = $3::text, updated_at = now()
+where id = $1::uuid;
+
+-- name: document_pending_approval :exec
+-- Holds a document until an administrator approves fetching its body.
+-- $1 document id
+update rag.tb_ai_document_registry set status = 'pending_approval', updated_at = now() where id = $1::uuid;
+
+-- name: delete_chunks :exec
+-- Deletes every chunk of a document (the first half of replacing them, in the same transaction).
+-- $1 document id
+delete from rag.tb_doc_chunk_vector where document_id = $1::uuid;
+
+-- name: insert_chunks :exec
+-- Inserts a version's chunks. Chunks are visible when the document is published and not hidden, read here so
+-- a concurrent approval counts.
+-- $1 document id, $2 source version, $3 tenant id, $4 organization ids, $5 security level, $6 chunk indexes,
+-- $7 contents, $8 heading paths (JSON arrays), $9 analyzed text (lexemes joined by spaces), $10 lexeme counts,
+-- $11 bigrams (tsvector literals), $12 embeddings, $13 text search configuration
+insert into rag.tb_doc_chunk_vector (document_id, chunk_index, source_version, tenant_id, organization_ids, security_level,
+  visible, heading_path, content, lexemes, lexeme_count, bigrams, embedding)
+select $1::uuid, c.chunk_index, $2::text, $3::uuid, $4::uuid[], $5::smallint,
+       (select r.published and r.deleted_at is null from rag.tb_ai_document_registry r where r.id = $1::uuid),
+       array(select jsonb_array_elements_text(c.heading_path::jsonb)), c.content, to_tsvector($13::regconfig, c.lexemes),
+       c.lexeme_count,
+       c.bigrams::tsvector, c.embedding::vector
+from unnest($6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
+  as c(chunk_index, content, heading_path, lexemes, lexeme_count, bigrams, embedding);
+
+-- name: document_indexed :exec
+-- Marks a document's new version indexed.
+-- $1 document id, $2 source version, $3 checksum, $4 chunk count
+update rag.tb_ai_document_registry set status = 'indexed', indexed_version = $2::text, indexed_checksum = $3::text,
+  chunk_count = $4::int, error = null, error_code = null, last_ingested_at = now(), updated_at = now()
+where id = $1::uuid;
+
+-- name: document_status :one
+-- A document's state, as the caller's principal sees it.
+-- $1 document id
+select id, status, chunk_count, error, error_code, source_version, indexed_version, published, deleted_at
+from rag.tb_ai_document_registry where id = $1::uuid;
+
+-- name: purge_document :one
+-- Deletes a document by its source identity; its chunks and organization rows go with it (cascade).
+-- $1 portal id, $2 source document id, $3 only this source version (null: any)
+delete from rag.tb_ai_document_registry
+where portal_id = $1::text and source_document_id = $2::uuid and ($3::text is null or source_version = $3::text)
+returning id;
+
+-- name: hide_document :one
+-- A source delete without cascade: the document stays, hidden from every search.
+-- $1 portal id, $2 source document id, $3 only this source version (null: any)
+with doc as (
+  update rag.tb_ai_document_registry set deleted_at = now(), updated_at = now()
+  where portal_id = $1::text and source_document_id = $2::uuid and ($3::text is null or source_version = $3::text)
+  returning id
+), hidden as (
+  update rag.tb_doc_chunk_vector set visible = false where document_id in (select id from doc)
+)
+select id from doc;
+
+-- name: publish_document :one
+-- An administrator's publication approval: the document's chunks become searchable.
+-- $1 document id
+with doc as (
+  update rag.tb_ai_document_registry set published = true, updated_at = now()
+  where id = $1::uuid and deleted_at is null returning id
+), shown as (
+  update rag.tb_doc_chunk_vector set visible = true where document_id in (select id from doc)
+)
+select id from doc;
+
+-- name: approve_fetch :one
+-- An administrator's file-store approval: the body may now be fetched.
+-- $1 document id
+update rag.tb_ai_document_registry set fetch_approved = true, status = 'queued', updated_at = now()
+where id = $1::uuid returning id, tenant_id, source_version;
+
+-- name: waiting_job :one
+-- The job waiting for a document's file-store approval.
+-- $1 document id
+select id from rag.ingestion_jobs where document_id = $1::uuid and status = 'waiting_approval' order by created_at desc limit 1;
+
+-- name: requeue_job :exec
+-- Queues an existing job again through the outbox.
+-- $1 job id, $2 stream
+with job as (update rag.ingestion_jobs set status = 'queued' where id = $1::uuid returning id)
+insert into rag.outbox (stream, payload) select $2::text, jsonb_build_object('jobId', id) from job;
+
+-- name: expired_documents :many
+-- Documents not re-ingested within the retention, oldest first.
+-- $1 retention in days, $2 limit
+select portal_id, source_document_id from rag.tb_ai_document_registry
+where last_ingested_at < now() - make_interval(days => $1::int) order by last_ingested_at limit $2::int;
+
+-- name: documents_for_reindex :many
+-- Documents (optionally of one portal) with their last accepted request, to queue again.
+-- $1 portal id (null: all)
+select r.id, r.tenant_id, r.source_version, j.request
+from rag.tb_ai_document_registry r
+join lateral (select request from rag.ingestion_jobs where document_id = r.id order by created_at desc limit 1) j on true
+where ($1::text is null or r.portal_id = $1::text) and r.deleted_at is null
+order by r.created_at;

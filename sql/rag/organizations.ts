@@ -1,0 +1,76 @@
+/** Statements on organizations and the organization sync's state. */
+import { type Db, loadQueries } from "@/sql/mod.ts";
+
+const q = loadQueries(new URL("./organizations.sql", import.meta.url), [
+  "upsert_organizations",
+  "deactivate_missing",
+  "ensure_public_bucket",
+  "record_sync",
+  "sync_state",
+  "organization_exists",
+  "organizations_by_ids",
+  "organization_counts",
+]);
+
+/** An organization as the directory describes it. */
+export interface OrganizationInput {
+  id: string;
+  tenantId: string;
+  code: string;
+  name: string;
+  parentId: string | null;
+  isActive: boolean;
+}
+
+/** Upserts organizations. */
+export async function upsertOrganizations(db: Db, orgs: OrganizationInput[], directoryVersion: number): Promise<void> {
+  await q.upsert_organizations(db, [orgs as unknown as Record<string, unknown>[], directoryVersion]);
+}
+
+/** Deactivates organizations missing from `ids`; returns how many. */
+export async function deactivateMissing(db: Db, ids: string[]): Promise<number> {
+  const [row] = await q.deactivate_missing<{ deactivated: number }>(db, [ids]);
+  return row.deactivated;
+}
+
+/** Creates the public bucket when missing. */
+export async function ensurePublicBucket(db: Db, id: string): Promise<void> {
+  await q.ensure_public_bucket(db, [id]);
+}
+
+/** Records a sync attempt. */
+export async function recordSync(
+  db: Db,
+  success: boolean,
+  error: string | null,
+  directoryVersion: number | null,
+): Promise<void> {
+  await q.record_sync(db, [success, error, directoryVersion]);
+}
+
+/** The sync's state, if it ever ran. */
+export async function syncState(db: Db) {
+  const [row] = await q.sync_state<
+    { lastSuccessAt: Date | null; lastAttemptAt: Date; error: string | null; directoryVersion: number | null }
+  >(db);
+  return row;
+}
+
+/** Whether an organization exists. */
+export async function organizationExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await q.organization_exists<{ found: boolean }>(db, [id]);
+  return row.found;
+}
+
+/** Organizations among `ids`. */
+export function organizationsByIds(db: Db, ids: string[]) {
+  return q.organizations_by_ids<{ id: string; tenantId: string | null; isActive: boolean; isPublic: boolean }>(db, [
+    ids,
+  ]);
+}
+
+/** Active and inactive counts. */
+export async function organizationCounts(db: Db): Promise<{ active: number; inactive: number }> {
+  const [row] = await q.organization_counts<{ active: number; inactive: number }>(db);
+  return row;
+}

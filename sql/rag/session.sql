@@ -1,0 +1,15 @@
+-- name: set_principal :exec
+-- Sets the principal for the rest of the transaction only (is_local = true): nothing survives commit or
+-- rollback on a pooled connection, where an ended setting reads back as '' and admits nothing.
+-- $1 tenant id, $2 organization id, $3 clearance level, $4 is admin, $5 public organization id, $6 system job
+select set_config('my.app_tenant_id', $1::text, true),
+       set_config('my.app_user_org_id', $2::text, true),
+       set_config('my.app_user_clearance_level', $3::text, true),
+       set_config('my.app_is_admin', $4::text, true),
+       set_config('my.app_public_org_id', $5::text, true),
+       set_config('my.app_system', $6::text, true);
+
+-- name: iterative_scan :exec
+-- Lets the HNSW index keep scanning until enough rows pass the policy (pgvector 0.8), for this transaction only.
+-- no parameters
+select set_config('hnsw.iterative_scan', 'relaxed_order', true);

@@ -1,0 +1,56 @@
+/** A content host on loopback: serves document bodies by path, counts requests, and redirects on demand. */
+
+/** A body the host serves. */
+export interface Served {
+  body: Uint8Array | string;
+  type?: string;
+  /** Answer with this redirect instead of the body. */
+  redirect?: string;
+}
+
+/** A running content host. */
+export interface ContentHost {
+  base: string;
+  hits: Map<string, number>;
+  put(path: string, served: Served): { url: string; sha256: string; size: number };
+  stop(): Promise<void>;
+}
+
+/** The lowercase hex SHA-256 of a body. */
+export async function sha256(body: Uint8Array | string): Promise<string> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Starts a content host on a free loopback port. */
+export function startContentHost(): ContentHost & {
+  putHashed(path: string, served: Served): Promise<{ url: string; sha256: string; size: number }>;
+} {
+  const files = new Map<string, Served>();
+  const hits = new Map<string, number>();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const f = files.get(path);
+    if (!f) return new Response("not found", { status: 404 });
+    if (f.redirect) return new Response(null, { status: 302, headers: { location: f.redirect } });
+    return new Response(f.body as BodyInit, { headers: { "content-type": f.type ?? "text/html; charset=utf-8" } });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const put = (path: string, served: Served) => {
+    files.set(path, served);
+    const size = typeof served.body === "string" ? new TextEncoder().encode(served.body).length : served.body.length;
+    return { url: `${base}${path}`, sha256: "", size };
+  };
+  return {
+    base,
+    hits,
+    put,
+    async putHashed(path, served) {
+      const r = put(path, served);
+      return { ...r, sha256: await sha256(served.body) };
+    },
+    stop: () => server.shutdown(),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * A retrieval test instance: the test app with the retrieval service configured, a
+ * fake embedding server and a content host on loopback, a company with departments in
+ * the directory, and organizations synced from it.
+ */
+import type postgres from "postgres";
+import { startTestApp, type TestApp } from "./app.ts";
+import { type FakeEmbedding, startFakeEmbedding } from "./fake_embedding.ts";
+import { type ContentHost, type Served, startContentHost } from "./content_host.ts";
+import { CENTRAL, RAG_SERVICE_KEY, userToken, type UserTokenOptions } from "./tokens.ts";
+import { syncOrganizations } from "@/domain/rag/organizations.ts";
+
+/** The public bucket's id in tests. */
+export const PUBLIC_ORG = "00000000-0000-4000-8000-0000000000ff";
+
+/** A retrieval test instance. */
+export interface RagTestApp {
+  app: TestApp;
+  embedding: FakeEmbedding;
+  host: ContentHost & {
+    putHashed(path: string, served: Served): Promise<{ url: string; sha256: string; size: number }>;
+  };
+  tenant: string;
+  otherTenant: string;
+  dept: { a: string; b: string; other: string };
+  /** A user token in the test tenant (department a, INTERNAL clearance, by default). */
+  token(o?: UserTokenOptions): Promise<string>;
+  /** Calls the retrieval API with a user token. */
+  call(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  /** A valid ingestion request for a body served at `path`. */
+  document(path: string, body: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  sync(): Promise<void>;
+  /** Runs `fn` in an owner transaction acting as the service's jobs, which row-level security lets see every row. */
+  system<T>(fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** Starts a retrieval test instance; `overrides` replace environment entries. */
+export async function startRagApp(
+  overrides: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<RagTestApp> {
+  const embedding = startFakeEmbedding();
+  const host = startContentHost();
+  const app = await startTestApp({
+    CENTRAL_JWT_SECRET: CENTRAL.secret,
+    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
+    CENTRAL_JWT_AUDIENCE: `${CENTRAL.audience},search-gateway`,
+    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
+    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
+    RAG_CONTENT_ALLOW_LOOPBACK: "true",
+    PRIVATE_EMBEDDING_URL: embedding.url,
+    ...overrides,
+  }, { workers: options.workers ?? true });
+  const company = async (code: string) =>
+    (await (await app.admin("/companies", { method: "POST", json: { code, name: code } })).json()).data.id as string;
+  const dept = async (companyId: string, code: string) =>
+    (await (await app.admin("/departments", { method: "POST", json: { companyId, code, name: code } })).json()).data
+      .id as string;
+  const tenant = await company("RAGCO");
+  const otherTenant = await company("OTHERCO");
+  const depts = { a: await dept(tenant, "A"), b: await dept(tenant, "B"), other: await dept(otherTenant, "X") };
+  const rag = app.runtime.app;
+  const sync = () => syncOrganizations(jobsRag(app)).then(() => {});
+  await sync();
+  const token = (o: UserTokenOptions = {}) =>
+    userToken({ tenantId: tenant, organizationId: depts.a, clearance: 1, ...o });
+  return {
+    app,
+    embedding,
+    host,
+    tenant,
+    otherTenant,
+    dept: depts,
+    token,
+    async call(path, init = {}) {
+      const { json, token: t, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set("authorization", `Bearer ${t ?? await token()}`);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return await rag.request(`/api/v1${path}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    async document(path, body, extra = {}) {
+      const served = await host.putHashed(path, { body, type: "text/html; charset=utf-8" });
+      return {
+        portalId: "portal-a",
+        sourceDocumentId: crypto.randomUUID(),
+        sourceVersion: "v1",
+        tenantId: tenant,
+        organizationIds: [depts.a],
+        securityLevel: "INTERNAL",
+        classification: "general",
+        title: `문서 ${path}`,
+        contentLocator: served.url,
+        checksum: served.sha256,
+        contentType: "text/html",
+        registrant: { id: "user-1", departmentCode: "A" },
+        sizeBytes: served.size,
+        ...extra,
+      };
+    },
+    sync,
+    async system(fn) {
+      return await app.owner.begin(async (tx) => {
+        await tx`select set_config('my.app_system', 'true', true)`;
+        return await fn(tx);
+      }) as Awaited<ReturnType<typeof fn>>;
+    },
+    async stop() {
+      await app.stop();
+      await embedding.stop();
+      await host.stop();
+    },
+  };
+}
+
+/** The retrieval context of a running test app. */
+export function jobsRag(app: TestApp) {
+  return app.runtime.jobs.rag!;
+}
