@@ -17,13 +17,9 @@ import * as directory from "@/domain/directory/mod.ts";
 import { type AppDeps, createApp } from "@/routes/mod.ts";
 import type { AuthDeps } from "@/routes/_auth.ts";
 import { type JobDeps, startWorkers, type Workers } from "@/jobs/mod.ts";
-import type { RagContext } from "@/domain/rag/context.ts";
-import { createContentFetcher } from "@/domain/rag/content_fetch.ts";
-import { createDirectoryClient } from "@/domain/rag/directory_client.ts";
-import { createDirectoryState } from "@/domain/rag/organizations.ts";
 import { createTokenVerifier } from "@/domain/rag/principal.ts";
-import { createSettingsStore, defaultSettings } from "@/domain/rag/settings.ts";
-import { parseAllowedHosts } from "@/domain/rag/url_policy.ts";
+import { systemPrincipal } from "@/domain/rag/context.ts";
+import { createRagContext } from "./rag_context.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
 import { recordRagRefusal } from "@/domain/rag/audit.ts";
 
@@ -75,40 +71,12 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
 }
 
 /** The retrieval service's context, token verifier and rate limiter. */
-async function ragContext(config: Config, sql: Sql, directoryFetch: (req: Request) => Response | Promise<Response>) {
-  const publicOrgId = config.RAG_PUBLIC_ORGANIZATION_ID;
-  const policy = {
-    allowedHosts: parseAllowedHosts(config.RAG_SERVICE_CONTENT_ALLOWED_HOSTS),
-    allowLoopback: config.RAG_CONTENT_ALLOW_LOOPBACK,
-  };
-  const system = { tenantId: null, organizationId: null, clearance: null, isAdmin: false, publicOrgId, system: true };
-  const waiter = await createJobWaiter(sql, system);
-  const ctx: RagContext = {
-    sql,
-    publicOrgId,
-    settings: createSettingsStore(
-      sql,
-      defaultSettings({ embeddingUrl: config.PRIVATE_EMBEDDING_URL, llmUrl: config.PRIVATE_LLM_URL }),
-    ),
-    directory: createDirectoryClient({
-      baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
-      apiKey: config.RAG_DIRECTORY_API_KEY,
-      portalId: config.RAG_PORTAL_ID,
-      fetch: directoryFetch,
-    }),
-    fetchContent: createContentFetcher({
-      allowedHosts: config.RAG_SERVICE_CONTENT_ALLOWED_HOSTS,
-      maxBytes: config.RAG_MAX_DOCUMENT_BYTES,
-      timeoutMs: config.RAG_CONTENT_FETCH_TIMEOUT_SECONDS * 1000,
-      allowLoopback: config.RAG_CONTENT_ALLOW_LOOPBACK,
-    }),
-    urlPolicy: policy,
-    maxDocumentBytes: config.RAG_MAX_DOCUMENT_BYTES,
-    maxStalenessSeconds: config.RAG_ORG_SYNC_MAX_STALENESS_SECONDS,
-    auditRequired: config.RAG_SERVICE_AUDIT_REQUIRED,
-    directoryState: createDirectoryState(sql),
+async function ragParts(config: Config, sql: Sql, directoryFetch: (req: Request) => Response | Promise<Response>) {
+  const waiter = await createJobWaiter(sql, systemPrincipal({ publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }));
+  const ctx = createRagContext(config, sql, {
+    directoryFetch,
     waitForJob: (jobId, timeoutMs) => waiter.wait(jobId, timeoutMs),
-  };
+  });
   const verify = await createTokenVerifier({
     secret: config.CENTRAL_JWT_SECRET,
     publicKey: config.CENTRAL_JWT_PUBLIC_KEY,
@@ -151,7 +119,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
   const directoryFetch = dirCtx && !config.DIRECTORY_URL
     ? (req: Request) => self.app!.fetch(req)
     : (req: Request) => fetch(req);
-  const ragParts = config.SERVICES.has("rag") ? await ragContext(config, sql, directoryFetch) : undefined;
+  const rag = config.SERVICES.has("rag") ? await ragParts(config, sql, directoryFetch) : undefined;
 
   const registry = new Registry();
   const http = {
@@ -165,10 +133,10 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     renderMetrics: () => registry.render(),
     ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
     directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log) } : undefined,
-    rag: ragParts?.routes,
+    rag: rag?.routes,
     // Each service audits the refusals of its own API in its own log.
     auditRefusal: (actor, details) => {
-      const ragCtx = ragParts?.routes.ctx;
+      const ragCtx = rag?.routes.ctx;
       const recorded = ragCtx && details.path.startsWith("/api/v1/")
         ? recordRagRefusal(ragCtx, actor, details)
         : dirCtx
@@ -178,7 +146,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     },
   };
   const app = self.app = createApp(deps);
-  const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx, rag: ragParts?.routes.ctx };
+  const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx, rag: rag?.routes.ctx };
   const workers: Workers | null = options.workers ?? config.RUN_WORKERS
     ? await startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
     : null;
@@ -191,7 +159,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     jobs,
     async stop() {
       await workers?.stop();
-      await ragParts?.stop();
+      await rag?.stop();
       redis.disconnect();
       await sql.end({ timeout: 5 });
     },

@@ -39,7 +39,7 @@ export function dbPrincipal(ctx: RagContext, p: Principal): DbPrincipal {
 }
 
 /** The principal of the service's own cross-tenant jobs. */
-export function systemPrincipal(ctx: RagContext): DbPrincipal {
+export function systemPrincipal(ctx: Pick<RagContext, "publicOrgId">): DbPrincipal {
   return {
     tenantId: null,
     organizationId: null,

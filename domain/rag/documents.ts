@@ -101,6 +101,43 @@ export async function applyRetention(ctx: RagContext): Promise<number> {
   });
 }
 
+/** An operator's purge of one document by source identity, whatever its status; false when there is none. */
+export async function purgeBySource(ctx: RagContext, portalId: string, sourceDocumentId: string): Promise<boolean> {
+  return await withPrincipal(
+    ctx.sql,
+    systemPrincipal(ctx),
+    (tx) => documents.purgeDocument(tx, portalId, sourceDocumentId, null),
+  );
+}
+
+/** The documents an operator's bulk purge would take. */
+export function purgeCandidates(ctx: RagContext, s: documents.PurgeSelection) {
+  return withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => documents.purgeCandidates(tx, s));
+}
+
+/**
+ * Purges the candidates, one document per transaction, each only if it still matches
+ * the selection (a document re-ingested meanwhile is kept); returns how many went.
+ */
+export async function purgeSelected(
+  ctx: RagContext,
+  ids: string[],
+  s: documents.PurgeSelection,
+  onProgress?: (done: number) => void,
+): Promise<number> {
+  let purged = 0;
+  for (const [i, id] of ids.entries()) {
+    if (await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => documents.purgeCandidate(tx, id, s))) purged++;
+    onProgress?.(i + 1);
+  }
+  return purged;
+}
+
+/** Where a reindex stands: documents whose latest job is still queued or running, and failed ones. */
+export function reindexProgress(ctx: RagContext, portalId: string | null) {
+  return withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => documents.reindexProgress(tx, portalId));
+}
+
 /** Queues every document (or one portal's) for ingestion again, from its last accepted request. */
 export async function reindexDocuments(
   ctx: RagContext,

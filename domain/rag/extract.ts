@@ -30,6 +30,11 @@ export const SUPPORTED_MEDIA_TYPES = [
   DOCX,
 ] as const;
 
+/** Whether `extractText` reads this media type (parameters ignored). */
+export function isSupportedMediaType(contentType: string): boolean {
+  return (SUPPORTED_MEDIA_TYPES as readonly string[]).includes(parseMediaType(contentType).essence);
+}
+
 /**
  * Extracts the text of `body` as sections cut at its headings. `contentType`
  * may carry parameters; its charset decodes text formats (see decodeText).

@@ -6,6 +6,7 @@
  */
 import * as documents from "@/sql/rag/documents.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
+import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract.ts";
 import { AppError } from "@/domain/errors.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
@@ -71,6 +72,12 @@ export async function acceptDocument(
     throw new AppError("payload_too_large", `Documents may be at most ${ctx.maxDocumentBytes} bytes`);
   }
   checkContentUrl(req.contentLocator, ctx.urlPolicy);
+  if (!isSupportedMediaType(req.contentType)) {
+    throw new AppError(
+      "unsupported_media_type",
+      `contentType ${req.contentType} is not supported; supported: ${SUPPORTED_MEDIA_TYPES.join(", ")}`,
+    );
+  }
   const { settings } = await ctx.settings.current();
   const orgs = [...new Set(req.organizationIds.map((o) => o.toLowerCase()))];
   let accepted: { documentId: string; jobId?: string; chunkCount?: number; pending: boolean };

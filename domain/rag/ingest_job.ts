@@ -108,6 +108,11 @@ async function store(
   outboxId: number | null,
 ) {
   await withPrincipal(ctx.sql, tenantAdmin(ctx, job.tenantId), async (tx) => {
+    const current = await documents.lockCurrentVersion(tx, job.documentId);
+    if (current?.sourceVersion !== job.sourceVersion || current.checksum !== req.checksum) {
+      await documents.settleJob(tx, job.id, "superseded");
+      return;
+    }
     await documents.replaceChunks(
       tx,
       job.documentId,

@@ -115,6 +115,12 @@ select $1::uuid, c.chunk_index, $2::text, $3::uuid, $4::uuid[], $5::smallint,
 from unnest($6::int[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
   as c(chunk_index, content, heading_path, lexemes, lexeme_count, bigrams, embedding);
 
+-- name: lock_current_version :one
+-- Locks a document's row and reads the version and checksum it now expects, so a slow job never stores an older
+-- version over a newer one that finished first.
+-- $1 document id
+select source_version, checksum from rag.tb_ai_document_registry where id = $1::uuid for update;
+
 -- name: document_indexed :exec
 -- Marks a document's new version indexed.
 -- $1 document id, $2 source version, $3 checksum, $4 chunk count
@@ -189,3 +195,33 @@ from rag.tb_ai_document_registry r
 join lateral (select request from rag.ingestion_jobs where document_id = r.id order by created_at desc limit 1) j on true
 where ($1::text is null or r.portal_id = $1::text) and r.deleted_at is null
 order by r.created_at;
+
+-- name: reindex_progress :one
+-- How far a reindex got: documents (optionally of one portal) by the state of their latest ingestion job.
+-- $1 portal id (null: all)
+select count(*)::int as total,
+       count(*) filter (where j.status in ('queued', 'running'))::int as pending,
+       count(*) filter (where j.status = 'failed')::int as failed
+from rag.tb_ai_document_registry r
+join lateral (select status from rag.ingestion_jobs where document_id = r.id order by created_at desc limit 1) j on true
+where ($1::text is null or r.portal_id = $1::text) and r.deleted_at is null;
+
+-- name: purge_candidates :many
+-- Documents an operator's bulk purge selects, oldest first.
+-- $1 portal id (null: all), $2 only those hidden by a source delete, $3 only those that failed and were never indexed
+select id, portal_id, source_document_id, status, deleted_at
+from rag.tb_ai_document_registry
+where ($1::text is null or portal_id = $1::text)
+  and (not $2::bool or deleted_at is not null)
+  and (not $3::bool or (status = 'failed' and indexed_version is null))
+order by created_at;
+
+-- name: purge_candidate :one
+-- Purges one selected document (chunks and organization rows go with it), unless a re-ingest since made it no
+-- longer match the selection.
+-- $1 document id, $2 only if hidden by a source delete, $3 only if failed and never indexed
+delete from rag.tb_ai_document_registry
+where id = $1::uuid
+  and (not $2::bool or deleted_at is not null)
+  and (not $3::bool or (status = 'failed' and indexed_version is null))
+returning id;

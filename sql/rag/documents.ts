@@ -22,8 +22,12 @@ const q = loadQueries(new URL("./documents.sql", import.meta.url), [
   "approve_fetch",
   "waiting_job",
   "requeue_job",
+  "lock_current_version",
   "expired_documents",
   "documents_for_reindex",
+  "reindex_progress",
+  "purge_candidates",
+  "purge_candidate",
 ]);
 
 /** A document as the registry holds it. */
@@ -223,6 +227,12 @@ export async function replaceChunks(
   ]);
 }
 
+/** Locks a document's row; the version and checksum its latest request named, or null when it is gone. */
+export async function lockCurrentVersion(db: Db, id: string) {
+  const [row] = await q.lock_current_version<{ sourceVersion: string; checksum: string }>(db, [id]);
+  return row ?? null;
+}
+
 /** Marks a version indexed. */
 export async function documentIndexed(db: Db, id: string, version: string, checksum: string, chunks: number) {
   await q.document_indexed(db, [id, version, checksum, chunks]);
@@ -296,4 +306,32 @@ export function documentsForReindex(db: Db, portalId: string | null) {
   return q.documents_for_reindex<
     { id: string; tenantId: string; sourceVersion: string; request: Record<string, unknown> }
   >(db, [portalId]);
+}
+
+/** Documents (optionally of one portal) by their latest job: how many in all, still queued or running, failed. */
+export async function reindexProgress(db: Db, portalId: string | null) {
+  const [row] = await q.reindex_progress<{ total: number; pending: number; failed: number }>(db, [portalId]);
+  return row;
+}
+
+/** Which documents an operator's bulk purge takes. */
+export interface PurgeSelection {
+  /** One portal's documents (null: every portal's). */
+  portalId: string | null;
+  /** Only documents hidden by a source delete without cascade. */
+  deleted: boolean;
+  /** Only documents whose ingestion failed and that were never indexed. */
+  failed: boolean;
+}
+
+/** The documents a bulk purge selects, oldest first. */
+export function purgeCandidates(db: Db, s: PurgeSelection) {
+  return q.purge_candidates<
+    { id: string; portalId: string; sourceDocumentId: string; status: string; deletedAt: Date | null }
+  >(db, [s.portalId, s.deleted, s.failed]);
+}
+
+/** Purges one selected document if it still matches the selection; returns whether it was deleted. */
+export async function purgeCandidate(db: Db, id: string, s: PurgeSelection): Promise<boolean> {
+  return (await q.purge_candidate(db, [id, s.deleted, s.failed])).length > 0;
 }

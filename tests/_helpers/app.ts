@@ -14,6 +14,8 @@ import { ADMIN_KEY, credentialEnv, PORTAL_A_KEY } from "./tokens.ts";
 export interface TestApp {
   runtime: Runtime;
   config: Config;
+  /** The environment the instance was configured from, to start other processes against the same state. */
+  env: Record<string, string>;
   db: TestDatabase;
   /** A pool connected as the table owner (for inspecting rows and arranging time); closed on stop. */
   owner: postgres.Sql;
@@ -59,7 +61,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const db = await freshDatabase();
   const prefix = `t:${crypto.randomUUID().slice(0, 8)}:`;
-  const config = loadConfig({ ...testEnv(db, prefix), ...overrides }, () => "");
+  const env = { ...testEnv(db, prefix), ...overrides };
+  const config = loadConfig(env, () => "");
   const runtime = await startRuntime(config, createLogger(config.LOG_LEVEL), {
     workers: options.workers ?? false,
     consumerName: "test",
@@ -69,6 +72,7 @@ export async function startTestApp(
   return {
     runtime,
     config,
+    env,
     db,
     owner,
     request,

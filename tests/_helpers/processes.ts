@@ -1,0 +1,120 @@
+/**
+ * Real processes for fault tests: a private redis-server that can be stopped and
+ * started again on the same port, and a worker process (`main.ts --workers-only`)
+ * that can be killed mid-job.
+ */
+const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+/** A free TCP port on loopback (closed again before it is returned). */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function answersPing(port: number): Promise<boolean> {
+  try {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    try {
+      await conn.write(new TextEncoder().encode("PING\r\n"));
+      const buf = new Uint8Array(16);
+      const n = await conn.read(buf);
+      return n !== null && new TextDecoder().decode(buf.subarray(0, n)).startsWith("+PONG");
+    } finally {
+      conn.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** A redis-server of the test's own, without persistence (a restart loses every key, as a crash would). */
+export interface RedisProcess {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Starts a redis-server on a free port and waits until it answers. */
+export async function startRedisProcess(): Promise<RedisProcess> {
+  const port = freePort();
+  let child: Deno.ChildProcess | null = null;
+  const start = async () => {
+    child = new Deno.Command("redis-server", {
+      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    await waitFor(`redis-server on ${port}`, () => answersPing(port));
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (!child) return;
+      child.kill("SIGKILL");
+      await child.status;
+      child = null;
+      await waitFor(`redis-server on ${port} to stop`, async () => !(await answersPing(port)));
+    },
+    start,
+  };
+}
+
+/** A worker process and the log lines it has written so far. */
+export interface WorkerProcess {
+  lines: string[];
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts `main.ts --workers-only` with `env` and waits for its "workers running" line. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "--workers-only"],
+    env: { ...env, LOG_LEVEL: "info", RUN_WORKERS: "true" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const lines: string[] = [];
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    let rest = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop()!;
+      lines.push(...parts);
+    }
+  };
+  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  try {
+    await waitFor("the worker process to start", async () => {
+      if (lines.some((l) => l.includes('"workers running"'))) return true;
+      const exited = await Promise.race([child.status.then(() => true), Promise.resolve(false)]);
+      if (exited) throw new Error(`the worker process exited:\n${lines.join("\n")}`);
+      return false;
+    }, 30_000);
+  } catch (err) {
+    child.kill("SIGKILL");
+    await child.status;
+    throw err;
+  }
+  let ended = false;
+  const end = async (signal: Deno.Signal) => {
+    if (ended) return;
+    ended = true;
+    child.kill(signal);
+    await child.status;
+    await drained;
+  };
+  return { lines, kill: () => end("SIGKILL"), stop: () => end("SIGTERM") };
+}
