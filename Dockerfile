@@ -1,5 +1,5 @@
-# One image for the API, the workers and (later) the embedding component; the
-# command picks the role. Deno comes from the npm registry, as on the hosts.
+# One image for the API, the workers and the embedding component; the command
+# picks the role. Deno comes from the npm registry, as on the hosts.
 FROM debian:bookworm-slim
 
 RUN apt-get update \
@@ -10,13 +10,14 @@ WORKDIR /app
 COPY scripts/ensure_deno.sh scripts/ensure_deno.sh
 RUN scripts/ensure_deno.sh && ln -s /app/.tools/node_modules/.bin/deno /usr/local/bin/deno
 
+ENV DENO_DIR=/app/.deno-cache
 COPY deno.json deno.lock ./
 RUN deno install --frozen
 COPY . .
-RUN deno cache main.ts scripts/setup.ts \
+RUN deno cache main.ts embedding/main.ts scripts/*.ts \
  && useradd --system --uid 10001 backbone \
- && chown -R backbone /app/node_modules
-ENV DENO_DIR=/app/.deno-cache
+ && mkdir -p /models \
+ && chown -R backbone /app/node_modules /app/.deno-cache /models
 
 USER backbone
 EXPOSE 8080

@@ -1,10 +1,33 @@
 #!/usr/bin/env bash
 # Sets up everything on a Debian 12 machine (PostgreSQL 15 with pgvector, Redis,
-# Deno, database roles, migrations, a demo company) and starts the service.
+# Deno, database roles, migrations, a demo company), starts the embedding component
+# and the service, and points the service at the component once it is up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup_system.sh
 deno=$(scripts/ensure_deno.sh)
 "$deno" install --quiet
 "$deno" run -A scripts/setup.ts --demo
-exec "$deno" run -A --env-file=.env.local main.ts
+
+# The embedding component serves EMBEDDING_MODEL_PATH, or else the generated test model.
+model="${EMBEDDING_MODEL_PATH:-}"
+if [ -z "$model" ]; then
+  model=.data/models/test-embedding
+  [ -f "$model/tokenizer.json" ] || "$deno" run -A scripts/make_test_model.ts "$model" >/dev/null
+fi
+EMBEDDING_MODEL_PATH="$model" LOG_LEVEL=warn "$deno" run -A embedding/main.ts &
+embedding=$!
+"$deno" run -A --env-file=.env.local main.ts &
+service=$!
+trap 'kill $service $embedding 2>/dev/null || true' EXIT INT TERM
+
+"$deno" run -A --env-file=.env.local scripts/configure_embedding.ts
+if [ -z "${EMBEDDING_MODEL_PATH:-}" ]; then
+  cat <<'NOTE'
+              This is the generated test model: a plumbing model that lets ingestion and search run
+              end to end offline, not a quality model. Set EMBEDDING_MODEL_PATH to a real ONNX model
+              (bge-m3 or multilingual-e5-large with its tokenizer) for real search quality; see the README.
+
+NOTE
+fi
+wait $service
