@@ -116,7 +116,11 @@ function isRedisUnavailable(err: unknown): boolean {
 export function createErrorHandler(onRefusal: (c: Context<AppEnv>, err: AppError) => void) {
   return (err: Error, c: Context<AppEnv>): Response => {
     const appError = toAppError(err);
-    if (appError.status >= 500) {
+    // A failure the service anticipated (a 503 for stale state, say) is a warning with its reason; anything else
+    // is an error with its stack.
+    if (appError.status >= 500 && appError.cause === undefined && err instanceof AppError) {
+      c.get("log")?.warn("request failed", { code: appError.code, detail: appError.message });
+    } else if (appError.status >= 500) {
       c.get("log")?.error("request failed", { code: appError.code, ...errorFields(appError.cause ?? err) });
     }
     if (isRefusal(appError.code)) onRefusal(c, appError);

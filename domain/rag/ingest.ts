@@ -8,7 +8,7 @@ import * as documents from "@/sql/rag/documents.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract.ts";
 import { AppError } from "@/domain/errors.ts";
-import { dbPrincipal, type RagContext } from "./context.ts";
+import { dbPrincipal, type RagContext, systemPrincipal } from "./context.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
 import { levelRank, type Principal } from "./principal.ts";
 import type { IngestionRequest } from "./schemas.ts";
@@ -56,6 +56,13 @@ function translate(err: unknown): unknown {
   if (e?.code === "42501") {
     return new AppError("forbidden", "The document may not be registered by this user", { cause: err });
   }
+  if (e?.code === "23505" && e.constraint_name === "tb_ai_document_registry_portal_id_source_document_id_key") {
+    return new AppError(
+      "forbidden",
+      "The document may not be registered by this user: the source document exists where this user may not see it",
+      { cause: err },
+    );
+  }
   return err;
 }
 
@@ -83,33 +90,42 @@ export async function acceptDocument(
   let accepted: { documentId: string; jobId?: string; chunkCount?: number; pending: boolean };
   try {
     accepted = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+      await documents.lockSource(tx, req.portalId, req.sourceDocumentId);
       const existing = await documents.findDocument(tx, req.portalId, req.sourceDocumentId);
       if (
         existing && !existing.deletedAt && existing.status === "indexed" &&
         existing.indexedVersion === req.sourceVersion && existing.indexedChecksum === req.checksum
       ) return { documentId: existing.id, chunkCount: existing.chunkCount, pending: false };
       const pending = settings.lifecycle.fileStoreApprovalRequired && !existing?.fetchApproved;
-      const documentId = await documents.upsertDocument(
-        tx,
-        {
-          portalId: req.portalId,
-          sourceDocumentId: req.sourceDocumentId,
-          sourceVersion: req.sourceVersion,
-          tenantId: req.tenantId.toLowerCase(),
-          organizationIds: orgs,
-          securityLevel: levelRank(req.securityLevel),
-          classification: req.classification ?? "",
-          title: req.title,
-          contentLocator: req.contentLocator,
-          checksum: req.checksum,
-          contentType: req.contentType,
-          registrantId: req.registrant.id,
-          registrantDepartmentCode: req.registrant.departmentCode,
-          sizeBytes: req.sizeBytes,
-        },
-        pending ? "pending_approval" : "queued",
-        !settings.lifecycle.publicationApprovalRequired,
-      );
+      // A document this principal may not see is absent here, and inserting it again fails on its unique key.
+      const documentId = existing?.id ?? crypto.randomUUID();
+      const attributes = {
+        portalId: req.portalId,
+        sourceDocumentId: req.sourceDocumentId,
+        sourceVersion: req.sourceVersion,
+        tenantId: req.tenantId.toLowerCase(),
+        organizationIds: orgs,
+        securityLevel: levelRank(req.securityLevel),
+        classification: req.classification ?? "",
+        title: req.title,
+        contentLocator: req.contentLocator,
+        checksum: req.checksum,
+        contentType: req.contentType,
+        registrantId: req.registrant.id,
+        registrantDepartmentCode: req.registrant.departmentCode,
+        sizeBytes: req.sizeBytes,
+      };
+      const status = pending ? "pending_approval" : "queued";
+      if (existing) await documents.updateDocument(tx, documentId, attributes, status);
+      else {
+        await documents.insertDocument(
+          tx,
+          documentId,
+          attributes,
+          status,
+          !settings.lifecycle.publicationApprovalRequired,
+        );
+      }
       await documents.setDocumentOrganizations(tx, documentId, orgs, req.tenantId.toLowerCase());
       const job = await documents.insertJob(tx, documentId, req.tenantId.toLowerCase(), req.sourceVersion, {
         ...req,
@@ -130,7 +146,7 @@ export async function acceptDocument(
   }
   if (accepted.pending) return { indexed: false, documentId: accepted.documentId, status: "pending_approval" };
   if (!wait) return { indexed: false, documentId: accepted.documentId, status: "queued" };
-  return await awaitJob(ctx, p, accepted.jobId, accepted.documentId, req.sourceVersion);
+  return await awaitJob(ctx, accepted.jobId, accepted.documentId, req.sourceVersion);
 }
 
 const WAIT_MS = 120_000;
@@ -138,13 +154,14 @@ const WAIT_MS = 120_000;
 /** Waits for the job; a failure answers with the job's error, a long job with 202 still queued. */
 async function awaitJob(
   ctx: RagContext,
-  p: Principal,
   jobId: string,
   documentId: string,
   version: string,
 ): Promise<AcceptResult> {
   await ctx.waitForJob(jobId, WAIT_MS);
-  const outcome = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), (tx) => documents.jobOutcome(tx, jobId));
+  // The outcome of the job this very request created: an administrator may have registered a document above its
+  // own clearance, which it cannot read back, yet it is owed the answer.
+  const outcome = await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => documents.jobOutcome(tx, jobId));
   if (outcome?.status === "done") {
     return { indexed: true, documentId, chunkCount: outcome.chunkCount, sourceVersion: version };
   }

@@ -5,28 +5,42 @@ select id, portal_id, source_document_id, source_version, checksum, status, inde
        tenant_id, fetch_approved, published, deleted_at
 from rag.tb_ai_document_registry where portal_id = $1::text and source_document_id = $2::uuid;
 
--- name: upsert_document :one
--- Records the version a portal sent (creating the document on first sight); the indexed version stays until replaced.
--- $1 JSON {portalId, sourceDocumentId, sourceVersion, tenantId, organizationIds, securityLevel, classification, title,
---    contentLocator, checksum, contentType, registrantId, registrantDepartmentCode, sizeBytes}, $2 status, $3 published
-insert into rag.tb_ai_document_registry as r (
-  portal_id, source_document_id, source_version, tenant_id, organization_id, organization_ids, security_level,
+-- name: lock_source :exec
+-- Serialises acceptances of one source document until the transaction ends.
+-- $1 portal id, $2 source document id
+select pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0));
+
+-- name: insert_document :exec
+-- Creates a document on its first version. No RETURNING and no ON CONFLICT: both read the row back, and an
+-- administrator may register a document above its own clearance, which it may not read (the caller holds
+-- lock_source and passes a new id).
+-- $1 document id, $2 JSON {portalId, sourceDocumentId, sourceVersion, tenantId, organizationIds, securityLevel,
+--    classification, title, contentLocator, checksum, contentType, registrantId, registrantDepartmentCode, sizeBytes},
+-- $3 status, $4 published
+insert into rag.tb_ai_document_registry (
+  id, portal_id, source_document_id, source_version, tenant_id, organization_id, organization_ids, security_level,
   classification, title, content_locator, checksum, content_type, registrant_id, registrant_department_code, size_bytes,
   status, published)
-select d."portalId", d."sourceDocumentId", d."sourceVersion", d."tenantId", d."organizationIds"[1], d."organizationIds",
-       d."securityLevel", d.classification, d.title, d."contentLocator", d.checksum, d."contentType", d."registrantId",
-       d."registrantDepartmentCode", d."sizeBytes", $2::text, $3::bool
-from jsonb_to_record($1::jsonb) as d("portalId" text, "sourceDocumentId" uuid, "sourceVersion" text, "tenantId" uuid,
+select $1::uuid, d."portalId", d."sourceDocumentId", d."sourceVersion", d."tenantId", d."organizationIds"[1],
+       d."organizationIds", d."securityLevel", d.classification, d.title, d."contentLocator", d.checksum, d."contentType",
+       d."registrantId", d."registrantDepartmentCode", d."sizeBytes", $3::text, $4::bool
+from jsonb_to_record($2::jsonb) as d("portalId" text, "sourceDocumentId" uuid, "sourceVersion" text, "tenantId" uuid,
   "organizationIds" uuid[], "securityLevel" smallint, classification text, title text, "contentLocator" text, checksum text,
-  "contentType" text, "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint)
-on conflict (portal_id, source_document_id) do update set
-  source_version = excluded.source_version, tenant_id = excluded.tenant_id, organization_id = excluded.organization_id,
-  organization_ids = excluded.organization_ids, security_level = excluded.security_level,
-  classification = excluded.classification, title = excluded.title, content_locator = excluded.content_locator,
-  checksum = excluded.checksum, content_type = excluded.content_type, registrant_id = excluded.registrant_id,
-  registrant_department_code = excluded.registrant_department_code, size_bytes = excluded.size_bytes,
-  status = excluded.status, error = null, error_code = null, deleted_at = null, updated_at = now()
-returning id;
+  "contentType" text, "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint);
+
+-- name: update_document :exec
+-- Records a later version a portal sent; the indexed version stays until replaced.
+-- $1 document id, $2 JSON (as insert_document), $3 status
+update rag.tb_ai_document_registry r set
+  source_version = d."sourceVersion", tenant_id = d."tenantId", organization_id = d."organizationIds"[1],
+  organization_ids = d."organizationIds", security_level = d."securityLevel", classification = d.classification,
+  title = d.title, content_locator = d."contentLocator", checksum = d.checksum, content_type = d."contentType",
+  registrant_id = d."registrantId", registrant_department_code = d."registrantDepartmentCode", size_bytes = d."sizeBytes",
+  status = $3::text, error = null, error_code = null, deleted_at = null, updated_at = now()
+from jsonb_to_record($2::jsonb) as d("sourceVersion" text, "tenantId" uuid, "organizationIds" uuid[],
+  "securityLevel" smallint, classification text, title text, "contentLocator" text, checksum text, "contentType" text,
+  "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint)
+where r.id = $1::uuid;
 
 -- name: set_document_organizations :exec
 -- Makes a document's organization rows exactly the given ones (each must exist: the foreign key checks it).

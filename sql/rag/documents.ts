@@ -3,7 +3,9 @@ import { type Db, loadQueries } from "@/sql/mod.ts";
 
 const q = loadQueries(new URL("./documents.sql", import.meta.url), [
   "find_document",
-  "upsert_document",
+  "lock_source",
+  "insert_document",
+  "update_document",
   "set_document_organizations",
   "insert_job",
   "get_job",
@@ -75,19 +77,25 @@ export async function findDocument(
   return row;
 }
 
-/** Records the version a portal sent; returns the document id. */
-export async function upsertDocument(
+/** Creates a document with its first version. */
+export async function insertDocument(
   db: Db,
+  id: string,
   a: DocumentAttributes,
   status: string,
   published: boolean,
-): Promise<string> {
-  const [row] = await q.upsert_document<{ id: string }>(db, [
-    a as unknown as Record<string, unknown>,
-    status,
-    published,
-  ]);
-  return row.id;
+): Promise<void> {
+  await q.insert_document(db, [id, a as unknown as Record<string, unknown>, status, published]);
+}
+
+/** Records a later version of a document. */
+export async function updateDocument(db: Db, id: string, a: DocumentAttributes, status: string): Promise<void> {
+  await q.update_document(db, [id, a as unknown as Record<string, unknown>, status]);
+}
+
+/** Holds acceptances of this source document off until the transaction ends. */
+export async function lockSource(db: Db, portalId: string, sourceDocumentId: string): Promise<void> {
+  await q.lock_source(db, [portalId, sourceDocumentId]);
 }
 
 /** Sets a document's organizations (foreign keys check each exists). */
