@@ -4,6 +4,8 @@ import type { Sql } from "@/sql/mod.ts";
 import type { RagContext } from "@/domain/rag/context.ts";
 import { createContentFetcher } from "@/domain/rag/content_fetch.ts";
 import { createDirectoryClient } from "@/domain/rag/directory_client.ts";
+import { createOntologyCache } from "@/domain/rag/ontology.ts";
+import type { Logger } from "./log.ts";
 import { createDirectoryState } from "@/domain/rag/organizations.ts";
 import { createSettingsStore, defaultSettings } from "@/domain/rag/settings.ts";
 import { parseAllowedHosts } from "@/domain/rag/url_policy.ts";
@@ -13,10 +15,17 @@ export interface RagContextOptions {
   /** The fetch for directory calls: the process's own app when it serves the directory too. */
   directoryFetch?: (req: Request) => Response | Promise<Response>;
   waitForJob: RagContext["waitForJob"];
+  log?: Logger;
 }
 
 /** Builds the retrieval context on `sql`. */
 export function createRagContext(config: Config, sql: Sql, o: RagContextOptions): RagContext {
+  const directory = createDirectoryClient({
+    baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
+    apiKey: config.RAG_DIRECTORY_API_KEY,
+    portalId: config.RAG_PORTAL_ID,
+    fetch: o.directoryFetch,
+  });
   return {
     sql,
     publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID,
@@ -24,12 +33,8 @@ export function createRagContext(config: Config, sql: Sql, o: RagContextOptions)
       sql,
       defaultSettings({ embeddingUrl: config.PRIVATE_EMBEDDING_URL, llmUrl: config.PRIVATE_LLM_URL }),
     ),
-    directory: createDirectoryClient({
-      baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
-      apiKey: config.RAG_DIRECTORY_API_KEY,
-      portalId: config.RAG_PORTAL_ID,
-      fetch: o.directoryFetch,
-    }),
+    directory,
+    ontology: createOntologyCache(directory, { log: o.log }),
     fetchContent: createContentFetcher({
       allowedHosts: config.RAG_SERVICE_CONTENT_ALLOWED_HOSTS,
       maxBytes: config.RAG_MAX_DOCUMENT_BYTES,

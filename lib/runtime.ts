@@ -71,11 +71,17 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
 }
 
 /** The retrieval service's context, token verifier and rate limiter. */
-async function ragParts(config: Config, sql: Sql, directoryFetch: (req: Request) => Response | Promise<Response>) {
+async function ragParts(
+  config: Config,
+  sql: Sql,
+  log: Logger,
+  directoryFetch: (req: Request) => Response | Promise<Response>,
+) {
   const waiter = await createJobWaiter(sql, systemPrincipal({ publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }));
   const ctx = createRagContext(config, sql, {
     directoryFetch,
     waitForJob: (jobId, timeoutMs) => waiter.wait(jobId, timeoutMs),
+    log: log.child({ part: "rag" }),
   });
   const verify = await createTokenVerifier({
     secret: config.CENTRAL_JWT_SECRET,
@@ -119,7 +125,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
   const directoryFetch = dirCtx && !config.DIRECTORY_URL
     ? (req: Request) => self.app!.fetch(req)
     : (req: Request) => fetch(req);
-  const rag = config.SERVICES.has("rag") ? await ragParts(config, sql, directoryFetch) : undefined;
+  const rag = config.SERVICES.has("rag") ? await ragParts(config, sql, log, directoryFetch) : undefined;
 
   const registry = new Registry();
   const http = {

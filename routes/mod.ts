@@ -26,6 +26,7 @@ import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
 import { settingsRoutes } from "./rag/settings.ts";
+import { searchRoutes } from "./rag/search.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   if (deps.rag) {
     app.route("/api/v1", documentsRoutes(deps.rag));
     app.route("/api/v1", settingsRoutes(deps.rag));
+    app.route("/api/v1", searchRoutes(deps.rag));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {

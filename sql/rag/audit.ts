@@ -20,9 +20,9 @@ export interface RagAuditRow {
   details?: Record<string, unknown>;
 }
 
-/** Appends a row; returns its id. */
-export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<number> {
-  const [row] = await q.insert_audit<{ id: number }>(db, [
+/** Appends a row. */
+export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<void> {
+  await q.insert_audit(db, [
     r.action,
     r.sub,
     r.tenantId,
@@ -37,7 +37,6 @@ export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<number> {
     r.outcome ?? "success",
     r.details ?? {},
   ]);
-  return row.id;
 }
 
 /** Whether an organization is synced. */

@@ -8,8 +8,3 @@ select set_config('my.app_tenant_id', $1::text, true),
        set_config('my.app_is_admin', $4::text, true),
        set_config('my.app_public_org_id', $5::text, true),
        set_config('my.app_system', $6::text, true);
-
--- name: iterative_scan :exec
--- Lets the HNSW index keep scanning until enough rows pass the policy (pgvector 0.8), for this transaction only.
--- no parameters
-select set_config('hnsw.iterative_scan', 'relaxed_order', true);

@@ -2,7 +2,7 @@
 import type postgres from "postgres";
 import { type Db, loadQueries, type Sql } from "@/sql/mod.ts";
 
-const q = loadQueries(new URL("./session.sql", import.meta.url), ["set_principal", "iterative_scan"]);
+const q = loadQueries(new URL("./session.sql", import.meta.url), ["set_principal"]);
 
 /** What row-level security sees: the five settings of CONTRACT 2.1, plus the jobs' system flag. */
 export interface DbPrincipal {
@@ -35,9 +35,4 @@ export async function withPrincipal<T>(sql: Sql, p: DbPrincipal, fn: (tx: Princi
     await setPrincipal(tx, p);
     return await fn(tx);
   }) as T;
-}
-
-/** Lets HNSW scans continue past rows the policy filters out (this transaction only). */
-export async function useIterativeScan(tx: Db): Promise<void> {
-  await q.iterative_scan(tx);
 }

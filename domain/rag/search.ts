@@ -1,0 +1,231 @@
+/**
+ * Korean hybrid search (CONTRACT 2.1, 2.2): the question is analysed here (PostgreSQL
+ * has no Korean parser), expanded with the approved glossary's aliases and
+ * abbreviations, embedded, and ranked by one fused statement under the caller's
+ * row-level security. The audit row goes in the same transaction, with enough to
+ * replay why each chunk was visible.
+ */
+import { AppError } from "@/domain/errors.ts";
+import { errorFields, type Logger } from "@/lib/log.ts";
+import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
+import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { dbPrincipal, type RagContext } from "./context.ts";
+import { embedTexts, vectorText } from "./embedding_client.ts";
+import { analyze, bigrams, expandQuery, toTsqueryText } from "./korean.ts";
+import { assertDirectoryFresh } from "./organizations.ts";
+import type { Principal } from "./principal.ts";
+import { SECURITY_LEVELS } from "./schemas.ts";
+import type { Settings } from "./settings.ts";
+
+/** The three rankings. */
+export const LEGS = ["vector", "text", "bigram"] as const;
+/** One ranking. */
+export type Leg = typeof LEGS[number];
+
+/** A search request. */
+export interface SearchRequest {
+  question: string;
+  limit: number;
+  /** Only these rankings (all three by default): to see what each contributes. */
+  legs?: readonly Leg[];
+}
+
+/** One context, best first, with every leg's score and rank so a result can be explained. */
+export interface SearchContext {
+  chunkId: string;
+  documentId: string;
+  sourceDocumentId: string;
+  portalId: string;
+  title: string;
+  chunkIndex: number;
+  content: string;
+  headingPath: string[];
+  securityLevel: typeof SECURITY_LEVELS[number];
+  sourceVersion: string;
+  vector_score: number | null;
+  text_score: number | null;
+  bigram_score: number | null;
+  hybrid_score: number;
+  vector_rank: number | null;
+  text_rank: number | null;
+  bigram_rank: number | null;
+}
+
+/** The analysed question: each leg's query, null when the leg is off or has nothing to look for. */
+interface PreparedQuery {
+  vector: string | null;
+  words: string | null;
+  bigrams: string | null;
+  lexemes: string[];
+  expandedWith: string[];
+  vectorUnavailable: boolean;
+}
+
+const HASH = new TextEncoder();
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", HASH.encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Analyses and embeds the question. An embedding endpoint that fails leaves the
+ * lexical legs to answer alone (the audit row says so) rather than failing the search.
+ */
+async function prepare(
+  ctx: RagContext,
+  question: string,
+  s: Settings,
+  legs: ReadonlySet<Leg>,
+  log?: Logger,
+): Promise<PreparedQuery> {
+  const lexemes = analyze(question);
+  const { synonyms } = await ctx.ontology.current();
+  const expanded = expandQuery(lexemes, synonyms);
+  const words = legs.has("text") ? toTsqueryText(expanded) : "";
+  const grams = legs.has("bigram") ? toTsqueryText(bigrams(question)) : "";
+  let vector: string | null = null;
+  let vectorUnavailable = false;
+  if (legs.has("vector") && s.embedding.endpoint) {
+    try {
+      const [v] = await embedTexts([question], {
+        endpoint: s.embedding.endpoint,
+        model: s.embedding.model,
+        batchSize: 1,
+        attempts: 2,
+        backoffMs: 100,
+        timeoutMs: 10_000,
+      });
+      vector = vectorText(v);
+    } catch (err) {
+      vectorUnavailable = true;
+      log?.warn("question not embedded; searching with the lexical legs", errorFields(err));
+    }
+  } else if (legs.has("vector")) {
+    vectorUnavailable = true;
+  }
+  return {
+    vector,
+    words: words || null,
+    bigrams: grams || null,
+    lexemes,
+    expandedWith: expanded.slice(lexemes.length),
+    vectorUnavailable,
+  };
+}
+
+/** Why a chunk was visible to the principal, in the audit's words. */
+function admittedBy(p: Principal, row: HybridRow, publicOrgId: string): string {
+  if (p.organizationId && row.organizationIds.includes(p.organizationId)) return "organization";
+  if (row.organizationIds.includes(publicOrgId)) return "public_bucket";
+  return "administrator";
+}
+
+function toContext(r: HybridRow): SearchContext {
+  return {
+    chunkId: String(r.chunkId),
+    documentId: r.documentId,
+    sourceDocumentId: r.sourceDocumentId,
+    portalId: r.portalId,
+    title: r.title,
+    chunkIndex: r.chunkIndex,
+    content: r.content,
+    headingPath: r.headingPath,
+    securityLevel: SECURITY_LEVELS[r.securityLevel],
+    sourceVersion: r.sourceVersion,
+    vector_score: r.vectorScore,
+    text_score: r.textScore,
+    bigram_score: r.bigramScore,
+    hybrid_score: r.hybridScore,
+    vector_rank: r.vectorRank,
+    text_rank: r.textRank,
+    bigram_rank: r.bigramRank,
+  };
+}
+
+/** What a search returns to its caller (ask builds on it). */
+export interface SearchOutcome {
+  contexts: SearchContext[];
+  /** The legs that ran; `vector` is missing when the question could not be embedded. */
+  legs: Leg[];
+}
+
+/**
+ * Searches as `p`; `action` names the audit row (`search`, or `ask` when an answer is
+ * built on the contexts). Fails closed on a stale directory and, with
+ * RAG_SERVICE_AUDIT_REQUIRED, on a principal whose organization is not synced.
+ */
+export async function searchContexts(
+  ctx: RagContext,
+  p: Principal,
+  req: SearchRequest,
+  action: "search" | "ask",
+  log?: Logger,
+): Promise<SearchOutcome> {
+  const started = performance.now();
+  const directoryVersion = await assertDirectoryFresh(ctx);
+  const { version: settingsVersion, settings } = await ctx.settings.current();
+  const legs = new Set<Leg>(req.legs?.length ? req.legs : LEGS);
+  const query = await prepare(ctx, req.question, settings, legs, log);
+  const ran = LEGS.filter((l) =>
+    legs.has(l) && (l === "vector" ? query.vector : l === "text" ? query.words : query.bigrams) !== null
+  );
+  const questionHash = await sha256Hex(req.question);
+  const r = settings.retrieval;
+
+  return await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+    const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
+    if (ctx.auditRequired && !known) {
+      throw new AppError(
+        "rag_audit_unavailable",
+        "The caller's organization is not in tb_organization, so this call cannot be audited",
+      );
+    }
+    // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
+    if (p.tenantId === null) return { contexts: [], legs: ran };
+    await tuneVectorScan(tx, Math.max(40, r.candidateLimit));
+    const rows = await hybridSearch(tx, {
+      vector: query.vector,
+      words: query.words,
+      bigrams: query.bigrams,
+      candidates: r.candidateLimit,
+      rrfK: r.rrfK,
+      limit: req.limit,
+      tenantId: p.tenantId,
+      clearance: p.clearance,
+      organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+    });
+    await insertRagAudit(tx, {
+      action,
+      sub: p.sub,
+      tenantId: p.tenantId,
+      organizationId: p.organizationId,
+      clearance: p.clearance,
+      isAdmin: p.isAdmin,
+      questionHash,
+      results: rows.map((row) => ({
+        documentId: row.documentId,
+        sourceDocumentId: row.sourceDocumentId,
+        sourceVersion: row.sourceVersion,
+        chunkId: String(row.chunkId),
+        chunkIndex: row.chunkIndex,
+        securityLevel: row.securityLevel,
+        organizationIds: row.organizationIds,
+        admittedBy: admittedBy(p, row, ctx.publicOrgId),
+      })),
+      settingsVersion,
+      directoryVersion,
+      latencyMs: Math.round(performance.now() - started),
+      details: {
+        legs: ran,
+        ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
+        lexemes: query.lexemes.length,
+        // Counts only: the question itself is kept as a hash.
+        ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
+        ...(known ? {} : { organizationNotSynced: true }),
+      },
+    });
+    return { contexts: rows.map(toContext), legs: ran };
+  });
+}

@@ -1,0 +1,69 @@
+-- name: hybrid_search :many
+-- Three rankings fused by Reciprocal Rank Fusion in one statement, every table read under the caller's row-level
+-- security: cosine distance over the HNSW index, ts_rank over the Korean lexemes and over character bigrams (both
+-- through the leakproof @@~, so their GIN indexes serve callers bound by a policy). Each leg keeps its best
+-- `candidates` rows; a chunk's fused score is the sum over the legs that found it of 1 / (k + rank).
+-- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
+-- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
+-- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. Plans are built per call
+-- (plan_cache_mode = force_custom_plan), so no principal's plan is reused for another.
+-- $1 question vector (null: no vector leg), $2 word tsquery (null: no text leg), $3 bigram tsquery (null: no bigram
+-- leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids (null: any)
+with vector_leg as (
+  select id, 1 - distance as score, row_number() over (order by distance, id) as rank
+  from (
+    select c.id, c.embedding <=> $1::vector as distance
+    from rag.tb_doc_chunk_vector c
+    where $1::vector is not null and c.visible and c.tenant_id = $7::uuid and c.security_level <= $8::int
+      and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+    order by c.embedding <=> $1::vector
+    limit $4::int
+  ) v
+), text_leg as (
+  select id, score, row_number() over (order by score desc, id) as rank
+  from (
+    select c.id, ts_rank(c.lexemes, $2::tsquery, 1) as score
+    from rag.tb_doc_chunk_vector c
+    where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
+      and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+    order by score desc, c.id
+    limit $4::int
+  ) t
+), bigram_leg as (
+  select id, score, row_number() over (order by score desc, id) as rank
+  from (
+    select c.id, ts_rank(c.bigrams, $3::tsquery, 1) as score
+    from rag.tb_doc_chunk_vector c
+    where $3::tsquery is not null and c.bigrams @@~ $3::tsquery and c.visible and c.tenant_id = $7::uuid
+      and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+    order by score desc, c.id
+    limit $4::int
+  ) b
+), fused as (
+  select id, sum(1.0 / ($5::int + rank))::float8 as hybrid
+  from (
+    select id, rank from vector_leg
+    union all select id, rank from text_leg
+    union all select id, rank from bigram_leg
+  ) legs
+  group by id
+  order by hybrid desc, id
+  limit $6::int
+)
+select c.id as chunk_id, c.document_id, d.source_document_id, d.portal_id, d.title, c.chunk_index, c.content,
+       c.heading_path, c.security_level, c.source_version, c.organization_ids,
+       v.score::float8 as vector_score, v.rank::int as vector_rank, t.score::float8 as text_score, t.rank::int as text_rank,
+       b.score::float8 as bigram_score, b.rank::int as bigram_rank, f.hybrid as hybrid_score
+from fused f
+join rag.tb_doc_chunk_vector c on c.id = f.id
+join rag.tb_ai_document_registry d on d.id = c.document_id
+left join vector_leg v on v.id = f.id
+left join text_leg t on t.id = f.id
+left join bigram_leg b on b.id = f.id
+order by f.hybrid desc, f.id;
+
+-- name: tune_vector_scan :exec
+-- For this transaction only: HNSW keeps scanning past rows the policy filters out until enough pass (pgvector 0.8
+-- iterative scan), with a candidate list at least as long as the leg's limit.
+-- $1 ef_search
+select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1::text, true);

@@ -1,0 +1,60 @@
+/** The fused search statement. */
+import { type Db, loadQueries } from "@/sql/mod.ts";
+
+const q = loadQueries(new URL("./search.sql", import.meta.url), ["hybrid_search", "tune_vector_scan"]);
+
+/** What one search asks for; a null query skips its leg. */
+export interface HybridQuery {
+  vector: string | null;
+  words: string | null;
+  bigrams: string | null;
+  candidates: number;
+  rrfK: number;
+  limit: number;
+  tenantId: string;
+  clearance: number;
+  /** The organizations the principal is admitted through; null for an administrator. */
+  organizationIds: string[] | null;
+}
+
+/** One fused result, with each leg's score and rank (null where the leg did not find it). */
+export interface HybridRow {
+  chunkId: string;
+  documentId: string;
+  sourceDocumentId: string;
+  portalId: string;
+  title: string;
+  chunkIndex: number;
+  content: string;
+  headingPath: string[];
+  securityLevel: number;
+  sourceVersion: string;
+  organizationIds: string[];
+  vectorScore: number | null;
+  vectorRank: number | null;
+  textScore: number | null;
+  textRank: number | null;
+  bigramScore: number | null;
+  bigramRank: number | null;
+  hybridScore: number;
+}
+
+/** Runs the fused statement in the caller's transaction. */
+export function hybridSearch(db: Db, h: HybridQuery) {
+  return q.hybrid_search<HybridRow>(db, [
+    h.vector,
+    h.words,
+    h.bigrams,
+    h.candidates,
+    h.rrfK,
+    h.limit,
+    h.tenantId,
+    h.clearance,
+    h.organizationIds,
+  ]);
+}
+
+/** Turns on iterative HNSW scans for this transaction, with a candidate list of `efSearch`. */
+export async function tuneVectorScan(db: Db, efSearch: number): Promise<void> {
+  await q.tune_vector_scan(db, [efSearch]);
+}

@@ -1,0 +1,144 @@
+// deno-lint-ignore-file no-explicit-any
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { body } from "../_helpers/app.ts";
+import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
+
+type Json = Record<string, any>;
+
+let rag: RagTestApp;
+const ids: Record<string, string> = {};
+
+const DOCS: Record<string, [title: string, text: string]> = {
+  leave: [
+    "연차 휴가 규정",
+    "직원은 연차 휴가를 사용하기 전에 인사 포털에서 결재를 받아야 합니다. 미사용 연차는 다음 해로 이월되지 않습니다.",
+  ],
+  travel: [
+    "출장 경비 정산",
+    "출장 경비는 귀국 후 칠 일 이내에 영수증을 첨부하여 정산합니다. 항공권은 총무팀이 예약합니다.",
+  ],
+  security: [
+    "정보보호 교육",
+    "모든 임직원은 매년 정보보호 교육을 이수해야 합니다. 개인정보가 포함된 파일은 암호화하여 전송합니다.",
+  ],
+  server: ["서버 장애 대응", "서버 장애가 발생하면 운영팀 당직자에게 즉시 연락하고 장애 보고서를 작성합니다."],
+  meeting: ["회의실 예약 안내", "회의실은 최대 이 주 전까지 예약할 수 있으며 취소는 하루 전까지 해야 합니다."],
+};
+
+before(async () => {
+  rag = await startRagApp();
+  for (const [key, [title, text]] of Object.entries(DOCS)) {
+    const doc = await rag.document(`/${key}.html`, `<h1>${title}</h1><p>${text}</p>`, { title });
+    const res = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    assert.equal(res.indexed, true, JSON.stringify(res));
+    ids[key] = res.documentId;
+  }
+});
+after(async () => {
+  await rag.stop();
+});
+
+async function search(question: string, extra: Json = {}, token?: string) {
+  const res = await rag.call("/search", { method: "POST", json: { question, ...extra }, token });
+  return { status: res.status, b: await body<Json>(res) };
+}
+
+describe("search", () => {
+  it("finds the document a Korean question is about, first, with every leg's score and rank", async () => {
+    const { status, b } = await search("연차 휴가는 어떻게 신청하나요?");
+    assert.equal(status, 200, JSON.stringify(b));
+    const [top] = b.contexts;
+    assert.equal(top.documentId, ids.leave);
+    assert.equal(top.title, "연차 휴가 규정");
+    for (const key of ["vector_score", "text_score", "bigram_score", "hybrid_score"]) {
+      assert.equal(typeof top[key], "number", key);
+    }
+    assert.deepEqual([top.vector_rank, top.text_rank, top.bigram_rank].every((r) => Number.isInteger(r)), true);
+    const scores = b.contexts.map((c: Json) => c.hybrid_score);
+    assert.deepEqual(scores, [...scores].sort((x: number, y: number) => y - x), "best first");
+  });
+
+  it("matches a particle-bearing question word to the plain document word (josa stripped)", async () => {
+    const { b } = await search("출장경비를 정산하려면", { legs: ["text"] });
+    assert.equal(b.contexts[0].documentId, ids.travel);
+    assert.equal(b.contexts[0].vector_score, null);
+  });
+
+  it("finds a substring inside a compound word through the bigram leg", async () => {
+    const { b } = await search("보호교육", { legs: ["bigram"] });
+    assert.equal(b.contexts[0].documentId, ids.security);
+  });
+
+  it("honours limit and answers 400 for a bad request", async () => {
+    const { b } = await search("규정", { limit: 2 });
+    assert.ok(b.contexts.length <= 2);
+    for (
+      const bad of [
+        {},
+        { question: "" },
+        { question: "   " },
+        { question: "x", limit: 0 },
+        { question: "x", limit: 51 },
+        {
+          question: "x",
+          legs: ["vector", "vector"],
+        },
+        { question: "x", legs: ["other"] },
+        { question: "x", extra: true },
+      ]
+    ) {
+      const res = await rag.call("/search", { method: "POST", json: bad });
+      assert.equal(res.status, 400, JSON.stringify(bad));
+      assert.equal((await body<Json>(res)).code, "invalid_request");
+    }
+  });
+
+  it("writes an audit row in the same transaction: who, what came back, which settings and directory versions", async () => {
+    const { b } = await search("서버 장애가 나면 누구에게 연락하나요", {}, await rag.token({ sub: "auditor-1" }));
+    const [row] = await rag.system((tx) =>
+      tx`select * from rag.tb_rag_audit_logs where sub = 'auditor-1' and action = 'search' order by id desc limit 1`
+    );
+    assert.ok(row, "audit row");
+    assert.equal(row.tenant_id, rag.tenant);
+    assert.equal(row.organization_id, rag.dept.a);
+    assert.equal(row.clearance_level, 1);
+    assert.match(row.question_hash, /^[0-9a-f]{64}$/);
+    assert.ok(row.settings_version !== null && row.directory_version !== null);
+    assert.deepEqual(row.results.map((r: Json) => r.chunkId), b.contexts.map((c: Json) => c.chunkId));
+    assert.ok(row.results.every((r: Json) => r.admittedBy === "organization" && r.sourceVersion === "v1"));
+    assert.ok(row.latency_ms >= 0);
+  });
+
+  it("expands a question with an approved glossary alias", async () => {
+    const proposal = await rag.app.portal("/glossary/term-proposals", {
+      method: "POST",
+      json: { terms: [{ notation: "연차", aliases: ["유급휴가"], abbreviations: [], definition: "연간 유급 휴가" }] },
+    });
+    assert.equal(proposal.status, 200, await proposal.clone().text());
+    const termId = (await proposal.json()).data.proposed[0].id;
+    assert.equal((await rag.app.admin(`/terms/${termId}/approve`, { method: "POST" })).status, 200);
+    rag.app.runtime.jobs.rag!.ontology.invalidate();
+    const { b } = await search("유급휴가", { legs: ["text"] });
+    assert.equal(b.contexts[0]?.documentId, ids.leave, JSON.stringify(b));
+  });
+
+  it("fails closed with 503 directory_state_stale when organizations are stale", async () => {
+    await rag.system((tx) => tx`update rag.sync_state set last_success_at = now() - interval '2 hours'`);
+    rag.app.runtime.jobs.rag!.directoryState.invalidate();
+    try {
+      const { status, b } = await search("연차");
+      assert.deepEqual([status, b.code], [503, "directory_state_stale"]);
+    } finally {
+      await rag.sync();
+    }
+  });
+
+  it("searches with the lexical legs when the embedding endpoint is down", async () => {
+    rag.embedding.failNext(10);
+    const { status, b } = await search("회의실 예약");
+    assert.equal(status, 200);
+    assert.equal(b.contexts[0].documentId, ids.meeting);
+    assert.equal(b.contexts[0].vector_score, null);
+  });
+});
