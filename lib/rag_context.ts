@@ -35,6 +35,13 @@ export function createRagContext(config: Config, sql: Sql, o: RagContextOptions)
     ),
     directory,
     ontology: createOntologyCache(directory, { log: o.log }),
+    model: {
+      gateway: config.MODEL_GATEWAY_URL && config.MODEL_GATEWAY_SERVICE_TOKEN
+        ? { url: config.MODEL_GATEWAY_URL, token: config.MODEL_GATEWAY_SERVICE_TOKEN }
+        : null,
+      portalId: config.RAG_PORTAL_ID,
+      timeoutMs: config.PRIVATE_LLM_TIMEOUT_SECONDS * 1000,
+    },
     fetchContent: createContentFetcher({
       allowedHosts: config.RAG_SERVICE_CONTENT_ALLOWED_HOSTS,
       maxBytes: config.RAG_MAX_DOCUMENT_BYTES,

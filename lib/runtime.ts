@@ -143,7 +143,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     // Each service audits the refusals of its own API in its own log.
     auditRefusal: (actor, details) => {
       const ragCtx = rag?.routes.ctx;
-      const recorded = ragCtx && details.path.startsWith("/api/v1/")
+      const recorded = ragCtx && /^\/api\/(v1|explore)\//.test(details.path)
         ? recordRagRefusal(ragCtx, actor, details)
         : dirCtx
         ? directory.recordRefusal(dirCtx, actor, details)

@@ -27,6 +27,8 @@ import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
 import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
+import { askRoutes } from "./rag/ask.ts";
+import { exploreRoutes } from "./explore/mod.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
@@ -97,8 +99,21 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", documentsRoutes(deps.rag));
     app.route("/api/v1", settingsRoutes(deps.rag));
     app.route("/api/v1", searchRoutes(deps.rag));
+    app.route("/api/v1", askRoutes(deps.rag));
+    app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
   }
 
+  app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "The upstream search gateway's service key (RAG_EXPLORE_GATEWAY_API_KEY)",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "delegatedUserToken", {
+    type: "apiKey",
+    in: "header",
+    name: "x-explore-user-token",
+    description: "The user token the gateway acts for (CONTRACT 2.1)",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {
     type: "http",
     scheme: "bearer",

@@ -3,6 +3,7 @@ import type { Sql } from "@/sql/mod.ts";
 import type { DbPrincipal } from "@/sql/rag/session.ts";
 import type { ContentFetcher } from "./content_fetch.ts";
 import type { DirectoryClient } from "./directory_client.ts";
+import type { ModelConfig } from "./llm.ts";
 import type { OntologyCache } from "./ontology.ts";
 import type { Principal } from "./principal.ts";
 import type { SettingsStore } from "./settings.ts";
@@ -14,6 +15,8 @@ export interface RagContext {
   publicOrgId: string;
   settings: SettingsStore;
   directory: DirectoryClient;
+  /** How answers reach a model (the gateway, or the local runtime in the settings). */
+  model: ModelConfig;
   /** The approved ontology pack (query expansion, interpretation notes). */
   ontology: OntologyCache;
   fetchContent: ContentFetcher;
