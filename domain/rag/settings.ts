@@ -154,13 +154,18 @@ export function redacted(s: Settings): Settings {
   };
 }
 
-/** The fields a patch changes, as `category.field: [before, after]`. */
+/** The fields a patch changes, as `category.field: [before, after]`, endpoint credentials left out. */
 function changesOf(before: Settings, after: Settings): Record<string, unknown> {
+  const [shownBefore, shownAfter] = [redacted(before), redacted(after)];
   const out: Record<string, unknown> = {};
   for (const cat of Object.keys(after) as (keyof Settings)[]) {
     for (const [field, value] of Object.entries(after[cat])) {
       const old = (before[cat] as Record<string, unknown>)[field];
-      if (JSON.stringify(old) !== JSON.stringify(value)) out[`${cat}.${field}`] = [old, value];
+      if (JSON.stringify(old) === JSON.stringify(value)) continue;
+      out[`${cat}.${field}`] = [
+        (shownBefore[cat] as Record<string, unknown>)[field],
+        (shownAfter[cat] as Record<string, unknown>)[field],
+      ];
     }
   }
   return out;
