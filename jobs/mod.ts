@@ -1,7 +1,7 @@
 /** Starts every task's consumer and the scheduler for the services this process runs. */
+import type { Redis } from "ioredis";
 import { startConsumer } from "./worker.ts";
 import { startScheduler } from "./scheduler.ts";
-import { streamNames } from "./streams.ts";
 import type { JobDeps, Task } from "./task.ts";
 import { syncFreshness } from "./tasks/sync_freshness.ts";
 import { purgeTombstonesTask } from "./tasks/purge_tombstones.ts";
@@ -13,6 +13,7 @@ import { retention } from "./tasks/retention.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { systemPrincipal } from "@/domain/rag/context.ts";
 import { startRelay } from "./relay.ts";
+import { streamDepth, streamNames } from "./streams.ts";
 
 export type { JobDeps, Task } from "./task.ts";
 export { PermanentJobError } from "./worker.ts";
@@ -32,6 +33,16 @@ export const TASKS: readonly Task[] = [
 /** The stream names of a task. */
 export function taskStream(deps: JobDeps, task: Task) {
   return streamNames(deps.config.REDIS_KEY_PREFIX, `${task.service}:${task.name}`);
+}
+
+/** The depth of every work stream of `service`, for overviews and screens. */
+export async function queueDepths(redis: Redis, prefix: string, service: Task["service"]) {
+  return await Promise.all(
+    TASKS.filter((t) => t.service === service).map(async (t) => {
+      const names = streamNames(prefix, `${t.service}:${t.name}`);
+      return { stream: `${t.service}:${t.name}`, ...await streamDepth(redis, names) };
+    }),
+  );
 }
 
 /** Running workers. */

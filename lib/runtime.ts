@@ -16,7 +16,7 @@ import { cursorSecret } from "@/sql/directory/ledger.ts";
 import * as directory from "@/domain/directory/mod.ts";
 import { type AppDeps, createApp } from "@/routes/mod.ts";
 import type { AuthDeps } from "@/routes/_auth.ts";
-import { type JobDeps, startWorkers, type Workers } from "@/jobs/mod.ts";
+import { type JobDeps, queueDepths, startWorkers, type Workers } from "@/jobs/mod.ts";
 import { createTokenVerifier } from "@/domain/rag/principal.ts";
 import { systemPrincipal } from "@/domain/rag/context.ts";
 import { createRagContext } from "./rag_context.ts";
@@ -74,6 +74,7 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
 async function ragParts(
   config: Config,
   sql: Sql,
+  redis: Redis,
   log: Logger,
   directoryFetch: (req: Request) => Response | Promise<Response>,
 ) {
@@ -90,7 +91,12 @@ async function ragParts(
     audience: config.CENTRAL_JWT_AUDIENCE,
   });
   return {
-    routes: { ctx, verify, limiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE) },
+    routes: {
+      ctx,
+      verify,
+      limiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+      queues: () => queueDepths(redis, config.REDIS_KEY_PREFIX, "rag"),
+    },
     stop: () => waiter.stop(),
   };
 }
@@ -125,7 +131,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
   const directoryFetch = dirCtx && !config.DIRECTORY_URL
     ? (req: Request) => self.app!.fetch(req)
     : (req: Request) => fetch(req);
-  const rag = config.SERVICES.has("rag") ? await ragParts(config, sql, log, directoryFetch) : undefined;
+  const rag = config.SERVICES.has("rag") ? await ragParts(config, sql, redis, log, directoryFetch) : undefined;
 
   const registry = new Registry();
   const http = {

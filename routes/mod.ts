@@ -28,6 +28,7 @@ import { documentsRoutes } from "./rag/documents.ts";
 import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
 import { askRoutes } from "./rag/ask.ts";
+import { overviewRoutes } from "./rag/overview.ts";
 import { exploreRoutes } from "./explore/mod.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", settingsRoutes(deps.rag));
     app.route("/api/v1", searchRoutes(deps.rag));
     app.route("/api/v1", askRoutes(deps.rag));
+    app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
   }
 
