@@ -5,6 +5,7 @@
  * accepted document is never forgotten, even when Redis is down at that moment.
  */
 import * as documents from "@/sql/rag/documents.ts";
+import { unseenOrganizations } from "@/sql/rag/organizations.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract.ts";
 import { AppError } from "@/domain/errors.ts";
@@ -39,19 +40,21 @@ export function authorizeAttributes(p: Principal, req: IngestionRequest, publicO
   if (req.registrant.id !== p.sub) throw deny("registrant.id is not the user");
 }
 
+function unknownOrganization(ids: string[], cause?: unknown): AppError {
+  return new AppError(
+    "organization_not_found",
+    `Organization ${ids.join(", ")} is not in tb_organization for this tenant ` +
+      "(tb_ai_document_registry_organization_id_fkey)",
+    { cause },
+  );
+}
+
 /** Turns database refusals into the contract's errors. */
 function translate(err: unknown): unknown {
   const e = err as { code?: string; constraint_name?: string; detail?: string };
   if (e?.code === "23503" && e.constraint_name?.endsWith("organization_id_fkey")) {
     const id = /\(organization_id\)=\(([^)]+)\)/.exec(e.detail ?? "")?.[1];
-    return new AppError(
-      "organization_not_found",
-      `Organization ${id ?? ""} is not in tb_organization (tb_ai_document_registry_organization_id_fkey)`.replace(
-        "  ",
-        " ",
-      ),
-      { cause: err },
-    );
+    return unknownOrganization(id ? [id] : [], err);
   }
   if (e?.code === "42501") {
     return new AppError("forbidden", "The document may not be registered by this user", { cause: err });
@@ -91,6 +94,9 @@ export async function acceptDocument(
   try {
     accepted = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
       await documents.lockSource(tx, req.portalId, req.sourceDocumentId);
+      // The foreign key proves an organization exists; this proves it is the tenant's (or the public bucket).
+      const unseen = await unseenOrganizations(tx, orgs);
+      if (unseen.length > 0) throw unknownOrganization(unseen);
       const existing = await documents.findDocument(tx, req.portalId, req.sourceDocumentId);
       if (
         existing && !existing.deletedAt && existing.status === "indexed" &&

@@ -1,7 +1,7 @@
 /** `POST /ask`: a grounded answer with citations, as JSON or a server-sent event stream. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { completeAnswer, prepareAnswer } from "@/domain/rag/answer.ts";
-import { json, jsonBody, problems, router } from "../_validate.ts";
+import { jsonBody, problems, router } from "../_validate.ts";
 import { userAuth } from "./_auth.ts";
 import { answerStream, wantsStream } from "./_answer.ts";
 import type { RagRouteDeps } from "./_shared.ts";

@@ -52,18 +52,16 @@ insert into rag.tb_document_organizations (document_id, organization_id, tenant_
 select $1::uuid, o, $3::uuid from unnest($2::uuid[]) as o
 on conflict do nothing;
 
--- name: insert_job :one
--- Records an ingestion job and queues it through the outbox, in the caller's transaction.
--- $1 document id, $2 tenant id, $3 source version, $4 request, $5 stream
+-- name: insert_job :exec
+-- Records an ingestion job and queues it through the outbox, in the caller's transaction. No RETURNING anywhere:
+-- a job is as visible as its document, which an administrator may have registered above its own clearance, and
+-- only the service's jobs may read the outbox.
+-- $1 job id, $2 document id, $3 tenant id, $4 source version, $5 request, $6 stream
 with job as (
-  insert into rag.ingestion_jobs (document_id, tenant_id, source_version, request)
-  values ($1::uuid, $2::uuid, $3::text, $4::jsonb)
-  returning id
-), queued as (
-  -- No RETURNING: only the service's jobs may read the outbox, and RETURNING reads.
-  insert into rag.outbox (stream, payload) select $5::text, jsonb_build_object('jobId', job.id) from job
+  insert into rag.ingestion_jobs (id, document_id, tenant_id, source_version, request)
+  values ($1::uuid, $2::uuid, $3::uuid, $4::text, $5::jsonb)
 )
-select job.id from job;
+insert into rag.outbox (stream, payload) values ($6::text, jsonb_build_object('jobId', $1::uuid));
 
 -- name: get_job :one
 -- An ingestion job with its document's current state, locked.

@@ -117,8 +117,9 @@ export async function insertJob(
   request: Record<string, unknown>,
   stream: string,
 ) {
-  const [row] = await q.insert_job<{ id: string }>(db, [documentId, tenantId, version, request, stream]);
-  return row;
+  const id = crypto.randomUUID();
+  await q.insert_job(db, [id, documentId, tenantId, version, request, stream]);
+  return { id };
 }
 
 /** A job with its document's state. */

@@ -43,18 +43,8 @@ on conflict (name) do update set
 -- no parameters
 select last_success_at, last_attempt_at, error, directory_version from rag.sync_state where name = 'organizations';
 
--- name: organization_exists :one
--- Whether an organization row exists (active or not) under the caller's principal.
--- $1 id
-select exists (select 1 from rag.tb_organization where id = $1::uuid) as found;
-
--- name: organizations_by_ids :many
--- The organizations among the given ids.
--- $1 ids
-select id, tenant_id, is_active, is_public from rag.tb_organization where id = any($1::uuid[]);
-
--- name: organization_counts :one
--- How many organizations are active and inactive.
--- no parameters
-select count(*) filter (where is_active)::int as active, count(*) filter (where not is_active)::int as inactive
-from rag.tb_organization;
+-- name: unseen_organizations :one
+-- Those of the given organizations the caller's principal does not see (it sees its tenant's and the public bucket).
+-- $1 organization ids
+select array(select unnest($1::uuid[]) except select id from rag.tb_organization where id = any($1::uuid[]))::text[]
+  as ids;

@@ -7,9 +7,7 @@ const q = loadQueries(new URL("./organizations.sql", import.meta.url), [
   "ensure_public_bucket",
   "record_sync",
   "sync_state",
-  "organization_exists",
-  "organizations_by_ids",
-  "organization_counts",
+  "unseen_organizations",
 ]);
 
 /** An organization as the directory describes it. */
@@ -56,21 +54,8 @@ export async function syncState(db: Db) {
   return row;
 }
 
-/** Whether an organization exists. */
-export async function organizationExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await q.organization_exists<{ found: boolean }>(db, [id]);
-  return row.found;
-}
-
-/** Organizations among `ids`. */
-export function organizationsByIds(db: Db, ids: string[]) {
-  return q.organizations_by_ids<{ id: string; tenantId: string | null; isActive: boolean; isPublic: boolean }>(db, [
-    ids,
-  ]);
-}
-
-/** Active and inactive counts. */
-export async function organizationCounts(db: Db): Promise<{ active: number; inactive: number }> {
-  const [row] = await q.organization_counts<{ active: number; inactive: number }>(db);
-  return row;
+/** Those of `ids` the caller's principal does not see (it sees its tenant's organizations and the public bucket). */
+export async function unseenOrganizations(db: Db, ids: string[]): Promise<string[]> {
+  const [row] = await q.unseen_organizations<{ ids: string[] }>(db, [ids]);
+  return row.ids;
 }
