@@ -149,7 +149,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     // Each service audits the refusals of its own API in its own log.
     auditRefusal: (actor, details) => {
       const ragCtx = rag?.routes.ctx;
-      const recorded = ragCtx && /^\/api\/(v1|explore)\//.test(details.path)
+      const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
         ? recordRagRefusal(ragCtx, actor, details)
         : dirCtx
         ? directory.recordRefusal(dirCtx, actor, details)

@@ -35,6 +35,8 @@ import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
+import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
+import { ragConsoleRoutes } from "./rag_console/mod.tsx";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -71,6 +73,8 @@ export function createApp(deps: AppDeps) {
   // The snapshot route streams its own body under SNAPSHOT_MAX_BODY_BYTES.
   app.use("*", bodyLimit((path) => path === `${DIRECTORY_BASE}${SNAPSHOT_PATH}` ? null : config.MAX_BODY_BYTES));
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  // One script and stylesheet for both consoles, served whichever service runs.
+  if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
   if (deps.directory) {
     if (config.PORTAL_JWT_SECRET !== undefined) {
@@ -103,6 +107,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", askRoutes(deps.rag));
     app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
+    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {

@@ -1,7 +1,7 @@
 /** Korean and English labels of the admin console, and the seed's display-name rule. */
+import { type Lang, translator } from "../_console_kit/mod.ts";
 
-/** The console's languages. */
-export type Lang = "ko" | "en";
+export { type Lang, langOf } from "../_console_kit/mod.ts";
 
 const LABELS = {
   title: ["중앙 디렉터리 관리", "Central directory console"],
@@ -43,7 +43,6 @@ const LABELS = {
   search: ["검색", "Search"],
   searchHint: ["로그인 ID, 이름, 이메일, 사번", "Login ID, name, e-mail, employee no."],
   onlyActive: ["활성 사용자만", "Active users only"],
-  next: ["다음", "Next"],
   first: ["처음으로", "First page"],
   edit: ["편집", "Edit"],
   save: ["저장", "Save"],
@@ -117,22 +116,12 @@ const LABELS = {
   deprecated: ["폐기됨", "Deprecated"],
 } as const satisfies Record<string, readonly [string, string]>;
 
-/** A label key. */
-export type Label = keyof typeof LABELS;
-
 /** The label in the language. */
-export function t(lang: Lang, key: Label): string {
-  return LABELS[key][lang === "ko" ? 0 : 1];
-}
+export const t = translator(LABELS);
 
 /** The seed's display-name rule: English screens show englishName, else koreanName; Korean screens the reverse. */
 export function displayName(lang: Lang, p: { koreanName?: string | null; englishName?: string | null }): string {
   const ko = p.koreanName ?? "";
   const en = p.englishName ?? "";
   return lang === "en" ? en || ko : ko || en;
-}
-
-/** Reads the language from a query value (Korean by default). */
-export function langOf(value: string | undefined): Lang {
-  return value === "en" ? "en" : "ko";
 }

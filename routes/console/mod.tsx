@@ -1,8 +1,8 @@
 /**
- * The admin console under /console/: a shell page and its script and stylesheet
- * (public, they hold nothing), and the screens as HTML fragments that need the
- * admin key like any admin call. A strict content security policy allows only the
- * console's own script, and no response sets a cookie.
+ * The directory's admin console under /console/: the console kit's shell (the admin
+ * key kept in this tab's sessionStorage) and the screens as HTML fragments that need
+ * the admin key like any admin call. The kit's strict content security policy allows
+ * only its own script, and no response sets a cookie.
  */
 import { Hono } from "hono";
 import type { JSX } from "hono/jsx/jsx-runtime";
@@ -10,8 +10,8 @@ import { AppError } from "@/domain/errors.ts";
 import type { DirectoryContext } from "@/domain/directory/mod.ts";
 import { adminAuth, type AuthDeps } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
-import { type Lang, langOf } from "./_i18n.ts";
-import { Shell } from "./_layout.tsx";
+import { securityHeaders, shellPage } from "../_console_kit/mod.ts";
+import { type Lang, langOf, t } from "./_i18n.ts";
 import { companiesView } from "./views/companies.tsx";
 import { departmentsView } from "./views/departments.tsx";
 import { usersView, userView } from "./views/users.tsx";
@@ -40,40 +40,50 @@ const VIEWS: Record<string, View> = {
   links: linksView,
 };
 
-const SECURITY_HEADERS = {
-  "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-store",
-};
+const NAV = [
+  ["companies", "companies"],
+  ["departments", "departments"],
+  ["users", "users"],
+  ["groups", "groups"],
+  ["terms", "glossary"],
+  ["links", "links"],
+  ["dashboard", "dashboard"],
+  ["sync-status", "syncStatus"],
+  ["audit-log", "auditLog"],
+] as const;
 
-const STATIC = {
-  "console.js": [
-    "application/javascript; charset=utf-8",
-    Deno.readTextFileSync(new URL("./static/console.js", import.meta.url)),
-  ],
-  "console.css": ["text/css; charset=utf-8", Deno.readTextFileSync(new URL("./static/console.css", import.meta.url))],
-} as const;
+function shellProps(lang: Lang) {
+  return {
+    lang,
+    title: t(lang, "title"),
+    views: "/console/views/",
+    defaultView: "users",
+    nav: NAV.map(([view, label]) => ({ view, label: t(lang, label) })),
+    credential: {
+      mode: "session-key" as const,
+      header: "x-directory-admin-key",
+      store: "directory-admin-key",
+      labels: {
+        field: t(lang, "adminKey"),
+        signIn: t(lang, "signIn"),
+        signOut: t(lang, "signOut"),
+        hint: t(lang, "keyHint"),
+      },
+    },
+  };
+}
 
 /** The console's routes, mounted at /console. */
 export function consoleRoutes(ctx: DirectoryContext, auth: AuthDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    await next();
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
-  });
+  app.use("*", securityHeaders);
   app.get("/", (c) => c.redirect("/console/", 308));
-  app.get("/:file{console\\.(js|css)}", (c) => {
-    const [type, body] = STATIC[c.req.param("file") as keyof typeof STATIC];
-    return c.body(body, 200, { "content-type": type });
-  });
   app.get("/views/:name", adminAuth(auth), async (c) => {
     const view = VIEWS[c.req.param("name")];
     if (!view) throw new AppError("not_found", "No such console screen");
     const url = new URL(c.req.url);
     return c.html(String(await view(ctx, langOf(url.searchParams.get("lang") ?? undefined), url.searchParams)));
   });
-  app.get("/*", (c) => c.html(`<!DOCTYPE html>${<Shell lang={langOf(c.req.query("lang"))} />}`));
+  app.get("/*", (c) => shellPage(c, shellProps(langOf(c.req.query("lang")))));
   return app;
 }

@@ -6,7 +6,8 @@ import { json, jsonBody, problems, router } from "../_validate.ts";
 import { userAuth } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
-const SearchRequest = z.strictObject({
+/** The search request (the console's test bench validates its form with it too). */
+export const SearchRequest = z.strictObject({
   question: z.string().trim().min(1).max(4000),
   limit: z.number().int().min(1).max(50).default(10),
   legs: z.array(z.enum(LEGS)).min(1).max(3).refine((l) => new Set(l).size === l.length, "legs must not repeat")

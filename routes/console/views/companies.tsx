@@ -1,7 +1,7 @@
 /** Screen: companies, and adding one. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Time, Title } from "../_layout.tsx";
+import { Badge, Time, Title } from "../../_console_kit/mod.ts";
 import { allCompanies } from "./_data.ts";
 
 /** The companies screen. */

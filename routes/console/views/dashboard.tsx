@@ -1,7 +1,7 @@
 /** Screens of the permission dashboard: every portal side by side, one portal's entries and changes, one user. */
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../_layout.tsx";
+import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 
 type Assignment = { kind: string; key: string; label: string; scope: string | null };
 

@@ -1,7 +1,7 @@
 /** Screen: one company's departments as a tree, deactivation, and adding one. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Title } from "../_layout.tsx";
+import { Badge, Title } from "../../_console_kit/mod.ts";
 import { allCompanies, allDepartments } from "./_data.ts";
 
 /** The departments screen. */

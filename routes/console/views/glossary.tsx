@@ -1,7 +1,7 @@
 /** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../_layout.tsx";
+import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 
 const STATUSES = ["proposed", "approved", "rejected", "deprecated"] as const;
 

@@ -1,7 +1,7 @@
 /** Screens: common user groups and one group's members. */
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
-import { Badge, Time, Title, ViewLink } from "../_layout.tsx";
+import { Badge, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 
 async function allGroups(ctx: directory.DirectoryContext): Promise<directory.UserGroup[]> {
   const out: directory.UserGroup[] = [];

@@ -1,7 +1,7 @@
 /** Screens: every portal's sync status, and the audit log. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title } from "../_layout.tsx";
+import { Badge, Pager, Time, Title } from "../../_console_kit/mod.ts";
 
 /** Portal sync status: state, last success, last failure, error, data version, credential failures. */
 export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang) {

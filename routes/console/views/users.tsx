@@ -1,7 +1,7 @@
 /** Screens: users (search, filter, page) and one user's edit form. */
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../_layout.tsx";
+import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { allCompanies, allDepartments } from "./_data.ts";
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];

@@ -1,0 +1,176 @@
+/**
+ * What the retrieval administration screen reads beyond the overview: documents with
+ * their versions and errors, the settings history, and the audit log with a replay of
+ * one row (the settings and directory version that applied, each returned chunk, the
+ * rule that admitted it, and whether it is still there at that version). Everything is
+ * read under the administrator's own row-level security (its tenant, its clearance),
+ * and nothing names a user: askers appear as pseudonyms, registrants and the settings'
+ * authors not at all, and credentials in URLs or error texts are cut out.
+ */
+import { AppError, notFound } from "@/domain/errors.ts";
+import * as screen from "@/sql/rag/admin_screen.ts";
+import { settingsHistory } from "@/sql/rag/settings.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { dbPrincipal, type RagContext } from "./context.ts";
+import type { Principal } from "./principal.ts";
+import { pseudonymOf } from "./pseudonym.ts";
+import { redacted, type Settings, SettingsSchema } from "./settings.ts";
+
+/** The states a document list can be narrowed to: a status, or unpublished, or hidden by a source delete. */
+export const DOCUMENT_FILTERS = [
+  "queued",
+  "indexing",
+  "indexed",
+  "failed",
+  "pending_approval",
+  "unpublished",
+  "hidden",
+] as const;
+/** One of DOCUMENT_FILTERS. */
+export type DocumentFilter = typeof DOCUMENT_FILTERS[number];
+
+/** Where a returned chunk stands now, compared with the version the audit row recorded. */
+export type ChunkState = "current" | "replaced" | "removed" | "hidden" | "gone";
+
+const CURSOR = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?)\|([0-9a-f-]{36})$/;
+
+/** Cuts `user:password@` out of every URL in a text (an endpoint's credentials in an error message). */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/\s@]+@/g, "$1");
+}
+
+/** A content locator as the screen shows it: scheme, host and path, without credentials or query. */
+function shownLocator(locator: string): string {
+  try {
+    const u = new URL(locator);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return "";
+  }
+}
+
+function decodeCursor(cursor: string): screen.DocumentCursor {
+  const m = CURSOR.exec(cursor);
+  if (!m) throw new AppError("invalid_cursor", "The cursor is not one this list gave out");
+  return { at: m[1], id: m[2] };
+}
+
+/** A page of documents as `p` sees them, newest first. */
+export async function listDocuments(
+  ctx: RagContext,
+  p: Principal,
+  o: { filter?: DocumentFilter; cursor?: string; limit: number },
+) {
+  const after = o.cursor ? decodeCursor(o.cursor) : null;
+  const rows = await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) => screen.listDocuments(tx, o.filter ?? null, after, o.limit + 1),
+  );
+  const page = rows.slice(0, o.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ cursorAt: _, error, ...d }) => ({ ...d, error: error && withoutCredentials(error) })),
+    nextCursor: rows.length > o.limit && last ? `${last.cursorAt}|${last.id}` : null,
+  };
+}
+
+/** One document with its versions (ingestion jobs), chunks per version and organizations; 404 when `p` may not see it. */
+export async function documentDetail(ctx: RagContext, p: Principal, id: string) {
+  const data = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+    const doc = await screen.documentDetail(tx, id);
+    if (!doc) return null;
+    return {
+      doc,
+      jobs: await screen.documentJobs(tx, id, 50),
+      chunkVersions: await screen.documentChunkVersions(tx, id),
+      organizations: await screen.organizationNames(tx, doc.organizationIds),
+    };
+  });
+  if (!data) throw notFound("The document");
+  const { contentLocator, error, ...doc } = data.doc;
+  return {
+    document: { ...doc, contentLocator: shownLocator(contentLocator), error: error && withoutCredentials(error) },
+    jobs: data.jobs.map((j) => ({ ...j, error: j.error && withoutCredentials(j.error) })),
+    chunkVersions: data.chunkVersions,
+    organizations: data.organizations,
+  };
+}
+
+/** The latest settings changes: version, time and what changed (never who: that names a user). */
+export async function settingsChanges(ctx: RagContext, p: Principal, limit: number) {
+  const rows = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), (tx) => settingsHistory(tx, limit));
+  return rows.map(({ version, changes, changedAt }) => ({ version, changes, changedAt }));
+}
+
+/** A page of the audit log (the administrator's tenant), askers as pseudonyms. */
+export async function listAudit(
+  ctx: RagContext,
+  p: Principal,
+  o: { before?: number; action?: string; limit: number },
+) {
+  const rows = await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) => screen.listAudit(tx, o.before ?? null, o.action ?? null, o.limit + 1),
+  );
+  const page = rows.slice(0, o.limit);
+  return {
+    items: await Promise.all(
+      page.map(async ({ sub, ...r }) => ({ ...r, asker: await pseudonymOf(ctx, p.tenantId, sub) })),
+    ),
+    nextCursor: rows.length > o.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+function chunkState(c: screen.ReplayChunkRow): ChunkState {
+  if (c.documentVersion === null) return "gone";
+  if (c.hidden) return "hidden";
+  if (c.currentChunkId === null) return "removed";
+  return c.currentChunkVersion === c.sourceVersion ? "current" : "replaced";
+}
+
+/** The settings a version held, credentials cut out; version 0 (or none) means the defaults applied. */
+function appliedSettings(
+  ctx: RagContext,
+  stored: { settings: Record<string, unknown> } | undefined | null,
+): Settings | null {
+  if (stored === null) return redacted(ctx.settings.defaults);
+  const parsed = SettingsSchema.safeParse(stored?.settings);
+  return parsed.success ? redacted(parsed.data) : null;
+}
+
+/** One audit row replayed; 404 when it is not in the administrator's tenant. */
+export async function auditReplay(ctx: RagContext, p: Principal, id: number) {
+  const data = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+    const entry = await screen.auditEntry(tx, id);
+    if (!entry) return null;
+    const chunks = await screen.replayChunks(tx, id);
+    return {
+      entry,
+      chunks,
+      stored: entry.settingsVersion ? await screen.settingsAtVersion(tx, entry.settingsVersion) : null,
+      organizations: await screen.organizationNames(tx, [...new Set(chunks.flatMap((c) => c.organizationIds))]),
+    };
+  });
+  if (!data) throw notFound("The audit row");
+  const { sub, details, ...entry } = data.entry;
+  const names = new Map(data.organizations.map((o) => [o.id, o]));
+  return {
+    entry: {
+      ...entry,
+      asker: await pseudonymOf(ctx, p.tenantId, sub),
+      legs: Array.isArray(details.legs) ? details.legs.map(String) : [],
+      vectorUnavailable: details.vectorUnavailable === true,
+    },
+    settings: appliedSettings(ctx, data.stored),
+    chunks: data.chunks.map((c) => ({
+      ...c,
+      organizations: c.organizationIds.map((o) =>
+        names.get(o) ?? { id: o, code: o.slice(0, 8), name: "", isPublic: false }
+      ),
+      state: chunkState(c),
+      sameChunk: c.currentChunkId === c.chunkId,
+    })),
+  };
+}
