@@ -8,11 +8,10 @@
  * model the answer is extractive: the contexts' sentences that best match the question.
  */
 import type { Logger } from "@/lib/log.ts";
-import { buildMatcher } from "@/domain/glossary/mod.ts";
 import type { RagContext } from "./context.ts";
 import { analyze, bigrams } from "./korean.ts";
 import { type ChatMessage, generate, type ModelTarget, modelTarget } from "./llm.ts";
-import type { Concept } from "./ontology.ts";
+import type { Concept, Ontology } from "./ontology.ts";
 import type { Principal } from "./principal.ts";
 import { type SearchContext, searchContexts } from "./search.ts";
 import { splitSentences } from "./sentences.ts";
@@ -110,15 +109,9 @@ function cutToTokens(text: string, tokens: number): string {
 }
 
 /** Concepts whose notation, alias or abbreviation occurs in the question. */
-function conceptsIn(question: string, concepts: readonly Concept[]): Concept[] {
-  if (concepts.length === 0) return [];
-  const matcher = buildMatcher(
-    concepts.flatMap((c) =>
-      [c.notation, ...c.aliases, ...c.abbreviations].map((surface) => ({ termId: c.id, surface }))
-    ),
-  );
-  const found = new Set(matcher.find(question).map((m) => m.termId));
-  return concepts.filter((c) => found.has(c.id));
+function conceptsIn(question: string, ontology: Ontology): Concept[] {
+  const found = new Set(ontology.matcher.find(question).map((m) => m.termId));
+  return ontology.concepts.filter((c) => found.has(c.id));
 }
 
 function noteText(c: Concept, lang: Language): string {
@@ -272,8 +265,8 @@ export async function prepareAnswer(
     c.text_rank !== null || c.bigram_rank !== null || (c.vector_score ?? 0) >= MIN_VECTOR_EVIDENCE
   );
   if (contexts.length === 0) return { kind: "fixed", answer: noEvidence(question, "no_evidence") };
-  const { concepts } = await ctx.ontology.current();
-  const messages = buildMessages(question, contexts, conceptsIn(question, concepts), settings.llm.maxContextTokens);
+  const notes = conceptsIn(question, await ctx.ontology.current());
+  const messages = buildMessages(question, contexts, notes, settings.llm.maxContextTokens);
   const target = modelTarget(ctx.model, settings.llm, messages);
   if (!target) {
     const answer = extractiveAnswer(question, contexts);

@@ -8,6 +8,7 @@
 import type { Logger } from "@/lib/log.ts";
 import { errorFields } from "@/lib/log.ts";
 import type { DirectoryClient } from "./directory_client.ts";
+import { buildMatcher, type TermMatcher } from "@/domain/glossary/mod.ts";
 import { buildSynonyms, type Synonyms } from "./korean.ts";
 
 /** An approved concept as the pack lists it. */
@@ -24,11 +25,20 @@ export interface Concept {
 export interface Ontology {
   concepts: readonly Concept[];
   synonyms: Synonyms;
+  /** Finds the concepts' notations, aliases and abbreviations in a text (built once per pack). */
+  matcher: TermMatcher;
   /** The pack's ETag, or null before the first successful read. */
   etag: string | null;
 }
 
-const EMPTY: Ontology = { concepts: [], synonyms: new Map(), etag: null };
+function ontologyOf(concepts: Concept[], etag: string | null): Ontology {
+  const surfaces = concepts.flatMap((c) =>
+    [c.notation, ...c.aliases, ...c.abbreviations].map((surface) => ({ termId: c.id, surface }))
+  );
+  return { concepts, synonyms: buildSynonyms(concepts), matcher: buildMatcher(surfaces), etag };
+}
+
+const EMPTY = ontologyOf([], null);
 
 /** Options of the cache. */
 export interface OntologyCacheOptions {
@@ -52,7 +62,7 @@ export function createOntologyCache(directory: Pick<DirectoryClient, "ontologyPa
       const fresh = await directory.ontologyPack(state.etag);
       if (fresh) {
         const concepts = (fresh.pack as { concepts?: Concept[] }).concepts ?? [];
-        state = { concepts, synonyms: buildSynonyms(concepts), etag: fresh.etag || null };
+        state = ontologyOf(concepts, fresh.etag || null);
       }
     } catch (err) {
       o.log?.warn("ontology pack unavailable; using the last one read", errorFields(err));
