@@ -11,6 +11,10 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "snapshots": () => import("./directory_snapshots.ts"),
   "glossary": () => import("./term_matching.ts"),
   "term-linking": () => import("./term_linking.ts"),
+  "ingest": () => import("./ingest.ts"),
+  "embedding": () => import("./embedding.ts"),
+  "ingest-extract": () => import("./ingest_extract.ts"),
+  "ask": () => import("./ask.ts"),
 };
 
 async function machine(): Promise<string> {
