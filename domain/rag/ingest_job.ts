@@ -9,7 +9,7 @@
 import * as documents from "@/sql/rag/documents.ts";
 import type { JobRow } from "@/sql/rag/documents.ts";
 import { markDone } from "@/sql/jobs/outbox.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
+import { setPrincipal, withPrincipal } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
 import { type RagContext, systemPrincipal, tenantAdmin } from "./context.ts";
 import { chunkDocument } from "./chunk.ts";
@@ -98,7 +98,11 @@ async function prepareChunks(ctx: RagContext, req: IngestionRequest, s: Settings
   });
 }
 
-/** Stores the new version's chunks in place of the old ones, in one transaction with the job's end. */
+/**
+ * Stores the new version's chunks in place of the old ones, in one transaction with the
+ * job's end and its outbox row's: the chunks are written as the tenant's administrator,
+ * and the outbox (which only the service's jobs may touch) as the system principal.
+ */
 async function store(
   ctx: RagContext,
   job: JobRow,
@@ -111,24 +115,27 @@ async function store(
     const current = await documents.lockCurrentVersion(tx, job.documentId);
     if (current?.sourceVersion !== job.sourceVersion || current.checksum !== req.checksum) {
       await documents.settleJob(tx, job.id, "superseded");
-      return;
+    } else {
+      await documents.replaceChunks(
+        tx,
+        job.documentId,
+        {
+          sourceVersion: job.sourceVersion,
+          tenantId: job.tenantId,
+          organizationIds: req.organizationIds,
+          securityLevel: levelRank(req.securityLevel),
+        },
+        chunks,
+        s.retrieval.textSearchConfig,
+      );
+      await documents.documentIndexed(tx, job.documentId, job.sourceVersion, req.checksum, chunks.length);
+      await documents.settleJob(tx, job.id, "done");
     }
-    await documents.replaceChunks(
-      tx,
-      job.documentId,
-      {
-        sourceVersion: job.sourceVersion,
-        tenantId: job.tenantId,
-        organizationIds: req.organizationIds,
-        securityLevel: levelRank(req.securityLevel),
-      },
-      chunks,
-      s.retrieval.textSearchConfig,
-    );
-    await documents.documentIndexed(tx, job.documentId, job.sourceVersion, req.checksum, chunks.length);
-    await documents.settleJob(tx, job.id, "done");
+    if (outboxId !== null) {
+      await setPrincipal(tx, systemPrincipal(ctx));
+      await markDone(tx, "rag", outboxId);
+    }
   });
-  if (outboxId !== null) await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => markDone(tx, "rag", outboxId));
 }
 
 /** Records a failure; the document's indexed version, if any, stays searchable. */
