@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
+import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from "@/domain/errors.ts";
 import { isConnectionError } from "@/sql/mod.ts";
 import { errorFields } from "@/lib/log.ts";
@@ -64,12 +65,19 @@ export function fieldErrors(error: ZodError): FieldError[] {
 
 /** The zod-openapi hook: a failed validation becomes 400 invalid_request naming each field. */
 export function validationHook(
-  result: { success: true } | { success: false; error: ZodError; target: string },
+  result: { success: true; data: unknown; target: string } | { success: false; error: ZodError; target: string },
   _c: Context,
 ): void {
-  if (result.success) return;
   const where = result.target === "json" ? "body" : result.target;
-  throw new AppError("invalid_request", `The request ${where} is not valid`, { errors: fieldErrors(result.error) });
+  if (!result.success) {
+    throw new AppError("invalid_request", `The request ${where} is not valid`, { errors: fieldErrors(result.error) });
+  }
+  const path = unstorableTextPath(result.data);
+  if (path !== null) {
+    throw new AppError("invalid_request", `The request ${where} is not valid`, {
+      errors: [{ path, message: UNSTORABLE_TEXT }],
+    });
+  }
 }
 
 const HTTP_CODES: Record<number, ErrorCode> = {
@@ -93,6 +101,13 @@ export function toAppError(err: unknown): AppError {
       ? "The request body is not valid JSON"
       : err.message || "The request was refused";
     return new AppError(code, detail, { cause: err });
+  }
+  // A safety net behind the validation hook: text PostgreSQL cannot store is the caller's to fix.
+  const pg = err as { name?: unknown; code?: unknown };
+  if (pg?.name === "PostgresError" && (pg.code === "22021" || pg.code === "22P05")) {
+    return new AppError("invalid_request", `The request holds text that ${UNSTORABLE_TEXT.replace("holds ", "")}`, {
+      cause: err,
+    });
   }
   if (isConnectionError(err) || isRedisUnavailable(err)) {
     return new AppError("unavailable", "A backing service is unavailable; retry shortly", {

@@ -3,6 +3,7 @@
  * names) into validated rows, each carrying its line number so per-row results
  * point at the line an operator must fix.
  */
+import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { AppError } from "@/domain/errors.ts";
@@ -36,15 +37,18 @@ function fromCells(cells: Record<string, string>): Record<string, unknown> {
 
 function validate(line: number, value: unknown): ImportRow {
   const parsed = UserImportRow.safeParse(value);
-  if (parsed.success) return { line, input: parsed.data };
+  const loginIdOf = () =>
+    typeof (value as { loginId?: unknown })?.loginId === "string" ? (value as { loginId: string }).loginId : null;
+  if (parsed.success) {
+    const field = unstorableTextPath(parsed.data);
+    if (field === null) return { line, input: parsed.data };
+    return { line, loginId: loginIdOf(), invalid: { message: UNSTORABLE_TEXT, field } };
+  }
   const issue = parsed.error.issues[0];
   const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.join(".") || undefined;
-  const loginId = typeof (value as { loginId?: unknown })?.loginId === "string"
-    ? (value as { loginId: string }).loginId
-    : null;
   return {
     line,
-    loginId,
+    loginId: loginIdOf(),
     invalid: { message: issue.code === "unrecognized_keys" ? "is not a known field" : issue.message, field },
   };
 }

@@ -5,6 +5,7 @@
  * once. Unknown top-level fields are refused like anywhere else.
  */
 import { z } from "zod";
+import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";
 import { AppError } from "@/domain/errors.ts";
 import { canonicalAssignments, type SnapshotInput } from "@/domain/directory/mod.ts";
 import { fieldErrors } from "../_errors.ts";
@@ -49,9 +50,11 @@ function collector() {
     result,
     member(key: string, value: unknown) {
       if (!(HEADER_FIELDS as readonly string[]).includes(key)) throw invalid(key, "is not a known field");
-      if (typeof value !== "string" || value === "" || value.length > 200) {
-        throw invalid(key, "must be a string of 1 to 200 characters");
+      const max = key === "portalId" ? 100 : 200;
+      if (typeof value !== "string" || value === "" || value.length > max) {
+        throw invalid(key, `must be a string of 1 to ${max} characters`);
       }
+      if (unstorableTextPath(value) !== null) throw invalid(key, UNSTORABLE_TEXT);
       result[key as typeof HEADER_FIELDS[number]] = value;
     },
     element(index: number, value: unknown) {
