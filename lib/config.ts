@@ -113,7 +113,9 @@ const schema = z.object({
   CENTRAL_JWT_ISSUER: z.string().default("central-directory"),
   CENTRAL_JWT_AUDIENCE: list.transform((v) => v.length > 0 ? v : ["rag-service"]),
   RAG_ORG_SYNC_MAX_STALENESS_SECONDS: int(900, 1),
-  RAG_EXPLORE_GATEWAY_API_KEY: optionalText,
+  RAG_EXPLORE_GATEWAY_API_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: "API keys must be at least 16 characters",
+  }),
   RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list.refine((hosts) => {
     try {
       parseAllowedHosts(hosts);

@@ -107,7 +107,12 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
   }
   const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
-  await assertRoleCannotBypassRls(sql);
+  try {
+    await assertRoleCannotBypassRls(sql);
+  } catch (err) {
+    await sql.end({ timeout: 1 });
+    throw err;
+  }
   const redis = connectRedis(config.REDIS_URL, log, "commands");
 
   const dirCtx: directory.DirectoryContext | undefined = config.SERVICES.has("directory")

@@ -1,13 +1,21 @@
 -- name: role_privileges :one
--- What the connected role could do beyond its grants: superuser, BYPASSRLS, or owning (directly or through
--- an inherited role) any relation outside the system schemas. The service refuses to start on any of them.
+-- What the connected role could do beyond its grants: superuser, BYPASSRLS or CREATEROLE (on PostgreSQL 15 a
+-- CREATEROLE role can grant itself any other non-superuser role), membership in a superuser or BYPASSRLS role
+-- (SET ROLE reaches it, inherited or not), or owning a relation outside the system schemas, itself or through
+-- any role it is a member of (SET ROLE reaches those too). The service refuses to start on any of them.
 -- no parameters
 select r.rolsuper as superuser,
        r.rolbypassrls as bypass_rls,
+       r.rolcreaterole as create_role,
+       (select count(*)
+          from pg_roles m
+         where m.oid <> r.oid
+           and (m.rolsuper or m.rolbypassrls)
+           and pg_has_role(r.oid, m.oid, 'MEMBER'))::int as privileged_memberships,
        (select count(*)
           from pg_class c
           join pg_namespace n on n.oid = c.relnamespace
          where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-           and pg_has_role(current_user, c.relowner, 'USAGE'))::int as owned_relations
+           and pg_has_role(r.oid, c.relowner, 'MEMBER'))::int as owned_relations
 from pg_roles r
 where r.rolname = current_user;
