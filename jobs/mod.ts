@@ -67,6 +67,7 @@ export async function startWorkers(
       maxRetries: () => task.maxRetries?.(deps) ?? 5,
       backoffMs: () => task.backoffMs?.(deps) ?? 1000,
       concurrency: () => task.concurrency?.(deps) ?? 1,
+      onDeadLetter: task.deadLettered ? (entry, error) => task.deadLettered!(deps, entry, error) : undefined,
     }, deps.log.child({ task: task.name }))
   );
   const stopScheduler = startScheduler(

@@ -61,3 +61,17 @@ export async function streamDepth(
   }
   return { pending: 0, lag: 0, dead };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The job an outbox entry carries (a UUID `jobId` in its payload) and its outbox row, or null when it carries none. */
+export function outboxJob(entry: Entry): { jobId: string; outboxId: number | null } | null {
+  let payload: { jobId?: unknown };
+  try {
+    payload = JSON.parse(entry.fields.payload ?? "{}");
+  } catch {
+    return null;
+  }
+  if (typeof payload?.jobId !== "string" || !UUID.test(payload.jobId)) return null;
+  return { jobId: payload.jobId, outboxId: entry.fields.outboxId ? Number(entry.fields.outboxId) : null };
+}

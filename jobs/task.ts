@@ -24,6 +24,8 @@ export interface Task {
   /** When set, the scheduler adds an entry this often. */
   everyMs?: (deps: JobDeps) => number;
   handle(deps: JobDeps, entry: Entry, attempt: number): Promise<void>;
+  /** Settles an entry's job when the stream gives up on it (dead letter), so it does not look pending forever. */
+  deadLettered?(deps: JobDeps, entry: Entry, error: string): Promise<void>;
   maxRetries?: (deps: JobDeps) => number;
   backoffMs?: (deps: JobDeps) => number;
   concurrency?: (deps: JobDeps) => number;

@@ -24,6 +24,8 @@ export interface ConsumerOptions {
   maxRetries: () => number;
   backoffMs: () => number;
   concurrency: () => number;
+  /** Records the give-up where the job's callers look (its document, its body), before the entry moves. */
+  onDeadLetter?: (entry: Entry, error: string, deliveries: number) => Promise<void>;
   /** Idle time after which a running entry counts as abandoned (its worker stopped heartbeating). */
   abandonAfterMs?: number;
   heartbeatMs?: number;
@@ -60,6 +62,8 @@ export function startConsumer(
     const entries = await redis.xrange(names.stream, id, id);
     const fields = entries.length ? toFields(entries[0][1]) : {};
     const lastError = reason || (await redis.hget(errorsKey, id)) || "unknown error";
+    // Before the move: when this fails (PostgreSQL down), the entry stays pending and the next pass tries again.
+    if (entries.length) await options.onDeadLetter?.({ id, fields }, lastError, deliveries);
     await redis.multi()
       .xadd(
         names.dead,

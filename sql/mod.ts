@@ -39,6 +39,9 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     max: options.max ?? 10,
     idle_timeout: 60,
     connect_timeout: 5,
+    // While PostgreSQL is down every waiting query waits for the pool's next connection attempt; the default
+    // backoff grows to 10-20 s, so callers would hang that long for their 503 and recovery would lag as much.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     onnotice: () => {},
     transform: { column: { from: postgres.toCamel } },
     types: {

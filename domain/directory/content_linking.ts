@@ -138,3 +138,11 @@ export async function linkContentBody(
     return result;
   });
 }
+
+/** Records that the stream gave up on a job (dead letter): it fails with the error and its body is dropped. */
+export async function failContentBody(ctx: DirectoryContext, jobId: string, outboxId: number | null, error: string) {
+  await ctx.sql.begin(async (tx) => {
+    await links.failContentBody(tx, jobId, error.slice(0, 2000));
+    if (outboxId !== null) await markDone(tx, "directory", outboxId);
+  });
+}

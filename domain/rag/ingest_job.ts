@@ -184,3 +184,21 @@ export async function runIngestionJob(
     throw appError;
   }
 }
+
+/**
+ * Settles a job the stream gave up on (dead-lettered after its worker failed or died on
+ * every delivery): the job and its document version fail with `message`, unless the job
+ * already finished or was superseded; the outbox row is done either way.
+ */
+export async function abandonIngestionJob(ctx: RagContext, jobId: string, outboxId: number | null, message: string) {
+  await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
+    const job = await documents.getJob(tx, jobId);
+    if (job && !["done", "failed", "superseded"].includes(job.status)) {
+      if (job.documentVersion === job.sourceVersion) {
+        await documents.documentFailed(tx, job.documentId, message, "unavailable");
+      }
+      await documents.settleJob(tx, jobId, "failed", message, "unavailable");
+    }
+    if (outboxId !== null) await markDone(tx, "rag", outboxId);
+  });
+}

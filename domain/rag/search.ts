@@ -95,7 +95,9 @@ async function prepare(
         batchSize: 1,
         attempts: 2,
         backoffMs: 100,
-        timeoutMs: 10_000,
+        // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
+        // must not cost every search 20 s before it answers from the lexical legs.
+        timeoutMs: 5_000,
       });
       vector = vectorText(v);
     } catch (err) {

@@ -1,7 +1,9 @@
 /** Task `term-linking`: link a queued content body to the approved terms it mentions. */
-import { dictionaryCache, linkContentBody } from "@/domain/directory/mod.ts";
+import { dictionaryCache, failContentBody, linkContentBody } from "@/domain/directory/mod.ts";
 import type { Dictionary } from "@/domain/directory/mod.ts";
+import { outboxJob } from "../streams.ts";
 import type { JobDeps, Task } from "../task.ts";
+import { PermanentJobError } from "../worker.ts";
 
 const caches = new WeakMap<JobDeps, () => Promise<Dictionary>>();
 
@@ -13,11 +15,14 @@ export const termLinking: Task = {
   maxRetries: () => 5,
   backoffMs: () => 1000,
   async handle(deps, entry) {
+    const job = outboxJob(entry);
+    if (!job) throw new PermanentJobError("the entry carries no job id");
     const ctx = deps.directory!;
     if (!caches.has(deps)) caches.set(deps, dictionaryCache(ctx));
-    const { jobId } = JSON.parse(entry.fields.payload ?? "{}") as { jobId?: string };
-    if (!jobId) return;
-    const outboxId = entry.fields.outboxId ? Number(entry.fields.outboxId) : null;
-    await linkContentBody(ctx, caches.get(deps)!, jobId, outboxId);
+    await linkContentBody(ctx, caches.get(deps)!, job.jobId, job.outboxId);
+  },
+  async deadLettered(deps, entry, error) {
+    const job = outboxJob(entry);
+    if (job) await failContentBody(deps.directory!, job.jobId, job.outboxId, error);
   },
 };

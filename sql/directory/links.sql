@@ -100,6 +100,12 @@ from directory.content_bodies where id = $1::uuid for update;
 update directory.content_bodies set status = 'done', result = $2::jsonb, body = null, finished_at = now(), error = null
 where id = $1::uuid;
 
+-- name: fail_content_body :exec
+-- Marks a job the worker gave up on (dead letter) failed with its error and drops the body; a finished job stays.
+-- $1 job id, $2 error
+update directory.content_bodies set status = 'failed', error = $2::text, body = null, finished_at = now()
+where id = $1::uuid and status = 'queued';
+
 -- name: content_body_status :one
 -- A job's state for its portal.
 -- $1 job id

@@ -12,6 +12,7 @@ const q = loadQueries(new URL("./links.sql", import.meta.url), [
   "insert_content_body",
   "get_content_body",
   "finish_content_body",
+  "fail_content_body",
   "content_body_status",
   "dictionary_links_of_content",
 ]);
@@ -150,6 +151,11 @@ export async function getContentBody(db: Db, id: string): Promise<ContentBodyRow
 /** Marks a job done with its result, dropping the body. */
 export async function finishContentBody(db: Db, id: string, result: Record<string, unknown>): Promise<void> {
   await q.finish_content_body(db, [id, result]);
+}
+
+/** Marks a queued job failed with its error and drops its body. */
+export async function failContentBody(db: Db, id: string, error: string): Promise<void> {
+  await q.fail_content_body(db, [id, error]);
 }
 
 /** A job's state. */

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, DIR, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { until } from "../_helpers/poll.ts";
 import { ADMIN_KEY, DISABLED_KEY, JWT, portalJwt, READER_KEY, unsignedJwt } from "../_helpers/tokens.ts";
 
 type Json = Record<string, any>;
@@ -100,8 +101,13 @@ describe("portal credentials", () => {
     await asBearer(
       await portalJwt({ claims: { azp: "forged-portal" }, secret: "a-forger-secret-that-is-long-enough-0123" }),
     );
-    await new Promise((r) => setTimeout(r, 50));
-    const view = (await body<Json>(await app.admin("/sync-status"))).data.items as Json[];
+    // Failures are recorded after the refusal is answered.
+    const syncView = async () => (await body<Json>(await app.admin("/sync-status"))).data.items as Json[];
+    await until("both failures are recorded", async () => {
+      const v = await syncView();
+      return ["disabled-portal", "expired-portal"].every((id) => v.find((p) => p.portalId === id)?.credentialFailures);
+    }, 10_000);
+    const view = await syncView();
     const disabled = view.find((p) => p.portalId === "disabled-portal");
     assert.equal(disabled?.credentialFailures?.lastReason, "API key is disabled");
     assert.equal(disabled?.needsCheck, true);
@@ -115,9 +121,11 @@ describe("portal credentials", () => {
       method: "POST",
       json: { portalId: "portal-b", resource: "users", outcome: "success" },
     });
-    await new Promise((r) => setTimeout(r, 50));
-    const rows = await app.owner`select actor_kind, actor_id, details from directory.audit_log
-                                 where action = 'access.refused' order by id`;
+    const refusals = () =>
+      app.owner`select actor_kind, actor_id, details from directory.audit_log
+                where action = 'access.refused' order by id`;
+    await until("both refusals are audited", async () => (await refusals()).length >= 2, 10_000);
+    const rows = await refusals();
     assert.ok(rows.some((r) => r.actor_kind === "anonymous" && r.details.code === "unauthorized"));
     const mismatch = rows.find((r) => r.details.code === "portal_mismatch");
     assert.equal(mismatch?.actor_kind, "portal");

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body } from "../_helpers/app.ts";
+import { until } from "../_helpers/poll.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 
 type Json = Record<string, any>;
@@ -50,13 +51,11 @@ describe("ingestion", () => {
     const b = await body<Json>(res);
     assert.equal(res.status, 202);
     assert.deepEqual([b.indexed, b.status], [false, "queued"]);
-    const end = Date.now() + 15_000;
-    let status = "";
-    while (Date.now() < end && status !== "indexed") {
-      status = (await body<Json>(await rag.call(`/documents/${b.documentId}`))).status;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.equal(status, "indexed");
+    await until(
+      "the document is indexed",
+      async () => (await body<Json>(await rag.call(`/documents/${b.documentId}`))).status === "indexed",
+      15_000,
+    );
   });
 
   it("treats the same version and checksum again as a no-op", async () => {

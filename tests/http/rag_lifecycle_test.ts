@@ -2,6 +2,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body } from "../_helpers/app.ts";
+import { until } from "../_helpers/poll.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { addEntry } from "@/jobs/streams.ts";
 import { applyRetention } from "@/domain/rag/documents.ts";
@@ -38,15 +39,6 @@ const chunkRows = (documentId: string) =>
 async function settings(patch: Json) {
   const res = await rag.call("/admin/settings", { method: "PUT", json: patch, token: admin });
   assert.equal(res.status, 200, JSON.stringify(await res.clone().json()));
-}
-
-async function until(what: string, check: () => Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting until ${what}`);
 }
 
 const sourceDeleted = (fields: Record<string, string>) =>

@@ -7,6 +7,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body } from "../_helpers/app.ts";
+import { until } from "../_helpers/poll.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { startRedisProcess, startWorkerProcess } from "../_helpers/processes.ts";
 import { startWorkers } from "@/jobs/mod.ts";
@@ -18,15 +19,6 @@ const html = (n: number) =>
     Array.from({ length: n }, (_, i) => `제${i + 1}항: 직원은 근무 시간과 휴게 시간을 지켜야 한다. 위반 시 징계한다.`)
       .join(" ")
   }</p>`;
-
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`timed out waiting until ${what}`);
-}
 
 const status = async (rag: RagTestApp, id: string) => (await body<Json>(await rag.call(`/documents/${id}`))).status;
 
