@@ -60,6 +60,8 @@ export async function startWorkers(
   tasks: readonly Task[] = TASKS,
 ): Promise<Workers> {
   const active = tasks.filter((t) => deps.config.SERVICES.has(t.service));
+  // Concurrency, retries and backoff read the last settings seen; read them once before the first entry.
+  await deps.rag?.settings.current();
   const consumers = active.map((task) =>
     startConsumer(deps.redis, consumerName, {
       names: taskStream(deps, task),
