@@ -20,6 +20,7 @@ import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers
 import { startEmbeddingProcess } from "@/tests/embedding/_process.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
 import { score } from "./eval_lexical.ts";
+import type { Figure } from "./_report.ts";
 
 const EVAL_DIR = new URL("../../shared/eval-ko/", import.meta.url);
 const LIMIT_QUERIES = Number(Deno.env.get("EVAL_LIMIT_QUERIES") ?? 0);
@@ -227,7 +228,7 @@ type LegLists = Map<Leg, Map<string, { chunkId: string; passage: string }[]>>;
 
 /**
  * The fusion replayed from the legs' candidate lists: a chunk scores the sum of weight / (k + rank) over the legs
- * that found it, ties to the lower chunk id, as sql/rag/search.sql does with every weight 1.
+ * that found it, ties to the lower chunk id, as sql/rag/search.sql does.
  */
 function replay(legLists: LegLists, queryId: string, k: number, weights: Record<Leg, number>): string[] {
   const fused = new Map<string, { s: number; passage: string }>();
@@ -275,21 +276,22 @@ function missTable(
 }
 
 /** Replayed recall@5 / MRR@10 over a grid of RRF k and vector weights; ✓ marks a cell that meets the bar. */
-function replayGrid(queries: Query[], legLists: LegLists, current: number): string[] {
+function replayGrid(queries: Query[], legLists: LegLists, r: Settings["retrieval"]): string[] {
   const weights = [1, 0.5, 0.25, 0];
   const lines = [
-    "Replayed recall@5 / MRR@10 by RRF k (rows) and the vector leg's weight (columns; text and bigram weigh 1):",
+    "Replayed recall@5 / MRR@10 by RRF k (rows) and the vector leg's weight (columns; text " +
+    `${r.weights.text}, bigram ${r.weights.bigram} as configured):`,
     "",
     `| k | ${weights.map((w) => `vector × ${w}`).join(" | ")} |`,
     `| --- |${" --- |".repeat(weights.length)}`,
   ];
   for (const k of [1, 3, 5, 10, 20, 30, 60, 100]) {
     const cells = weights.map((w) => {
-      const lists = queries.map((q) => [q.id, replay(legLists, q.id, k, { vector: w, text: 1, bigram: 1 })] as const);
+      const lists = queries.map((q) => [q.id, replay(legLists, q.id, k, { ...r.weights, vector: w })] as const);
       const m = score(queries, new Map(lists));
       return `${f3(m.recallAt5)} / ${f3(m.mrrAt10)}${meetsBar(m) ? " ✓" : ""}`;
     });
-    lines.push(`| ${k}${k === current ? " (current)" : ""} | ${cells.join(" | ")} |`);
+    lines.push(`| ${k}${k === r.rrfK ? " (current)" : ""} | ${cells.join(" | ")} |`);
   }
   return lines;
 }
@@ -298,23 +300,27 @@ function replayGrid(queries: Query[], legLists: LegLists, current: number): stri
  * Why the fusion scores what it does: whether the replay reproduces it, what the vector leg adds to the lexical
  * fusion, where each leg ranked the relevant passage of every miss, and what other k and vector weights would score.
  */
-function fusionReport(queries: Query[], legLists: LegLists, ranked: Map<string, Map<string, string[]>>, k: number) {
+function fusionReport(
+  queries: Query[],
+  legLists: LegLists,
+  ranked: Map<string, Map<string, string[]>>,
+  r: Settings["retrieval"],
+) {
+  const { rrfK: k, weights } = r;
   const fusion = ranked.get(CONFIGS[0].name)!, lexical = ranked.get(CONFIGS[4].name)!;
   const same =
-    queries.filter((q) =>
-      replay(legLists, q.id, k, { vector: 1, text: 1, bigram: 1 }).join() === (fusion.get(q.id) ?? []).join()
-    ).length;
+    queries.filter((q) => replay(legLists, q.id, k, weights).join() === (fusion.get(q.id) ?? []).join()).length;
   const lost = queries.filter((q) => hitAt5(lexical.get(q.id), q) && !hitAt5(fusion.get(q.id), q)).length;
   const won = queries.filter((q) => !hitAt5(lexical.get(q.id), q) && hitAt5(fusion.get(q.id), q)).length;
   return [
     "### Fusion analysis (replayed offline from each leg's candidate list)",
     "",
-    `The replay (every weight 1, k ${k}) reproduces the live fusion's top 10 for ${same}/${queries.length} queries. ` +
+    `The replay (k ${k}; weights vector ${weights.vector}, text ${weights.text}, bigram ${weights.bigram}) reproduces the live fusion's top 10 for ${same}/${queries.length} queries. ` +
     `Against the text + bigram fusion, adding the vector leg loses ${lost} hits at 5 and wins ${won}.`,
     "",
     ...missTable(queries, legLists, fusion, lexical),
     "",
-    ...replayGrid(queries, legLists, k),
+    ...replayGrid(queries, legLists, r),
   ].join("\n");
 }
 
@@ -414,7 +420,8 @@ function render(o: Outcome): string {
   const searches = o.rows.length * n, p50 = median(o.rows.flatMap((x) => x.ms));
   return [
     `Embedding model: ${o.model}. ${o.passages} passages as ${o.ingested.chunks} chunks, ${n} queries (eval-ko dev); ` +
-    `limit 10; rrfK ${r.rrfK}, ${r.candidateLimit} candidates per leg.`,
+    `limit 10; rrfK ${r.rrfK}, leg weights vector ${r.weights.vector}, text ${r.weights.text}, bigram ` +
+    `${r.weights.bigram}; ${r.candidateLimit} candidates per leg.`,
     "",
     figuresTable(o.rows),
     "",
@@ -425,7 +432,7 @@ function render(o: Outcome): string {
     `(${INGEST_WORKERS} workers, ${IN_FLIGHT} requests in flight, wait=false then polled); ` +
     `query p50 ${p50.toFixed(1)} ms over ${searches} searches, one in flight.`,
     "",
-    fusionReport(o.queries, o.legLists, o.ranked, r.rrfK),
+    fusionReport(o.queries, o.legLists, o.ranked, r),
   ].join("\n");
 }
 
@@ -438,7 +445,7 @@ async function save(report: string): Promise<void> {
 }
 
 /** Ingests the corpus into a fresh instance and measures every configuration. */
-async function run(model: { url: string; model: string; label: string }, corpus: Passage[], queries: Query[]) {
+async function evaluate(model: { url: string; model: string; label: string }, corpus: Passage[], queries: Query[]) {
   const e = await start(model);
   try {
     console.error(`eval-ko dev: ${corpus.length} passages, ${queries.length} queries; embedding: ${model.label}`);
@@ -453,22 +460,53 @@ async function run(model: { url: string; model: string; label: string }, corpus:
   }
 }
 
-async function main() {
+async function main(): Promise<Outcome> {
   const corpus = readJsonl<Passage>("corpus.jsonl");
   const all = readJsonl<Query>("queries.jsonl");
   const queries = LIMIT_QUERIES > 0 ? all.slice(0, LIMIT_QUERIES) : all;
   const model = await embedding();
   try {
-    const outcome = await run(model, corpus, queries);
+    const outcome = await evaluate(model, corpus, queries);
     const report = render(outcome);
     console.log(report);
     const dumpPath = Deno.env.get("EVAL_DUMP");
     if (dumpPath) await dump(dumpPath, model.label, outcome.ranked, outcome.legLists);
     if (LIMIT_QUERIES > 0 || RRF_K) console.error("(EVAL_LIMIT_QUERIES or EVAL_RRF_K set: bench/EVAL.md untouched)");
     else await save(report);
+    return outcome;
   } finally {
     await model.stop();
   }
+}
+
+/**
+ * For `deno task bench`: the fusion's recall@5 and MRR@10 against the issue's bar, each beside the best single leg
+ * of the same run (what fusing has to beat), and every other configuration as information.
+ */
+export async function run(): Promise<Figure[]> {
+  const o = await main();
+  const [fusion, ...others] = o.rows;
+  const figures: Figure[] = [];
+  for (
+    const [key, label, target] of [["recallAt5", "recall@5", BAR.recallAt5], [
+      "mrrAt10",
+      "MRR@10",
+      BAR.mrrAt10,
+    ]] as const
+  ) {
+    const best = others.filter((r) => r.name.endsWith("alone")).reduce((a, b) => (b[key] > a[key] ? b : a));
+    figures.push({
+      bench: "eval-ko",
+      metric: `${label}, ${fusion.name} (${o.model})`,
+      value: fusion[key],
+      unit: "",
+      baseline: { metric: `best single leg (${best.name})`, value: best[key] },
+      ratio: fusion[key] / best[key],
+      bar: { what: "value", op: ">=", target, from: "issue 6" },
+      note: others.map((r) => `${r.name} ${f3(r[key])}`).join("; "),
+    });
+  }
+  return figures;
 }
 
 if (import.meta.main) await main();

@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "embedding": () => import("./embedding.ts"),
   "ingest-extract": () => import("./ingest_extract.ts"),
   "ask": () => import("./ask.ts"),
+  "eval": () => import("./eval.ts"),
 };
 
 async function machine(): Promise<string> {

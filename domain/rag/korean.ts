@@ -190,7 +190,12 @@ export function toTsvectorText(lexemes: readonly string[]): string {
  * skip the leg rather than send it.
  */
 export function toTsqueryText(lexemes: readonly string[], mode: "or" | "and" = "or"): string {
-  return [...new Set(lexemes)].filter(fits).map(quote).join(mode === "or" ? " | " : " & ");
+  return queryLexemes(lexemes).map(quote).join(mode === "or" ? " | " : " & ");
+}
+
+/** The distinct lexemes a tsquery built by toTsqueryText holds, as BM25 scores them. */
+export function queryLexemes(lexemes: readonly string[]): string[] {
+  return [...new Set(lexemes)].filter(fits);
 }
 
 /** An approved glossary term's written forms, as GET /glossary/matching-terms gives them. */

@@ -12,7 +12,7 @@ import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.t
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { embedTexts, vectorText } from "./embedding_client.ts";
-import { analyze, bigrams, expandQuery, toTsqueryText } from "./korean.ts";
+import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "./korean.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
 import type { Principal } from "./principal.ts";
 import { SECURITY_LEVELS } from "./schemas.ts";
@@ -56,6 +56,7 @@ export interface SearchContext {
 interface PreparedQuery {
   vector: string | null;
   words: string | null;
+  wordLexemes: string[];
   bigrams: string | null;
   lexemes: string[];
   expandedWith: string[];
@@ -83,7 +84,8 @@ async function prepare(
   const lexemes = analyze(question);
   const { synonyms } = await ctx.ontology.current();
   const expanded = expandQuery(lexemes, synonyms);
-  const words = legs.has("text") ? toTsqueryText(expanded) : "";
+  const wordLexemes = legs.has("text") ? queryLexemes(expanded) : [];
+  const words = toTsqueryText(wordLexemes);
   const grams = legs.has("bigram") ? toTsqueryText(bigrams(question)) : "";
   let vector: string | null = null;
   let vectorUnavailable = false;
@@ -110,6 +112,7 @@ async function prepare(
   return {
     vector,
     words: words || null,
+    wordLexemes,
     bigrams: grams || null,
     lexemes,
     expandedWith: expanded.slice(lexemes.length),
@@ -190,9 +193,11 @@ export async function searchContexts(
     const rows = await hybridSearch(tx, {
       vector: query.vector,
       words: query.words,
+      wordLexemes: query.wordLexemes,
       bigrams: query.bigrams,
       candidates: r.candidateLimit,
       rrfK: r.rrfK,
+      weights: r.weights,
       limit: req.limit,
       tenantId: p.tenantId,
       clearance: p.clearance,

@@ -1,14 +1,20 @@
 -- name: hybrid_search :many
--- Three rankings fused by Reciprocal Rank Fusion in one statement, every table read under the caller's row-level
--- security: cosine distance over the HNSW index, ts_rank over the Korean lexemes and over character bigrams (both
--- through the leakproof @@~, so their GIN indexes serve callers bound by a policy). Each leg keeps its best
--- `candidates` rows; a chunk's fused score is the sum over the legs that found it of 1 / (k + rank).
+-- Three rankings fused by weighted Reciprocal Rank Fusion in one statement, every table read under the caller's
+-- row-level security: cosine distance over the HNSW index, BM25 over the Korean lexemes and ts_rank over character
+-- bigrams (both lexical legs through the leakproof @@~, so their GIN indexes serve callers bound by a policy). Each
+-- leg keeps its best `candidates` rows; a chunk's fused score is the sum over the legs that found it of
+-- weight / (k + rank).
+-- BM25 (k1 1.2, b 0.75) takes its statistics from the rows the text leg matched, which the policies have already
+-- filtered: N is the number of visible chunks holding any question lexeme, a lexeme's document frequency counts
+-- visible chunks only, and the mean length is theirs. A chunk the caller may not see moves no score, so scores say
+-- nothing about invisible documents, and the statistics cost one pass over the rows the leg reads anyway.
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
 -- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. Plans are built per call
 -- (plan_cache_mode = force_custom_plan), so no principal's plan is reused for another.
 -- $1 question vector (null: no vector leg), $2 word tsquery (null: no text leg), $3 bigram tsquery (null: no bigram
--- leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids (null: any)
+-- leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids (null: any),
+-- $10 the word tsquery's lexemes, $11 RRF weights of the vector, text and bigram legs
 with vector_leg as (
   select id, 1 - distance as score, row_number() over (order by distance, id) as rank
   from (
@@ -19,14 +25,24 @@ with vector_leg as (
     order by c.embedding <=> $1::vector
     limit $4::int
   ) v
+), text_match as (
+  select c.id, c.lexeme_count, ts_filter(setweight(c.lexemes, 'A', $10::text[]), '{a}') as hits
+  from rag.tb_doc_chunk_vector c
+  where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
+    and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+), text_terms as (
+  select m.id, m.lexeme_count, h.lexeme, cardinality(h.positions) as tf,
+         count(*) over (partition by h.lexeme) as df
+  from text_match m, unnest(m.hits) h
 ), text_leg as (
   select id, score, row_number() over (order by score desc, id) as rank
   from (
-    select c.id, ts_rank(c.lexemes, $2::tsquery, 1) as score
-    from rag.tb_doc_chunk_vector c
-    where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
-      and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
-    order by score desc, c.id
+    select t.id, sum(ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5))
+                     * t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * t.lexeme_count / s.mean_length)))::float8 as score
+    from text_terms t
+    cross join (select count(*)::float8 as n, avg(lexeme_count)::float8 as mean_length from text_match) s
+    group by t.id
+    order by score desc, t.id
     limit $4::int
   ) t
 ), bigram_leg as (
@@ -40,11 +56,11 @@ with vector_leg as (
     limit $4::int
   ) b
 ), fused as (
-  select id, sum(1.0 / ($5::int + rank))::float8 as hybrid
+  select id, sum(weight / ($5::int + rank))::float8 as hybrid
   from (
-    select id, rank from vector_leg
-    union all select id, rank from text_leg
-    union all select id, rank from bigram_leg
+    select id, rank, ($11::numeric[])[1] as weight from vector_leg
+    union all select id, rank, ($11::numeric[])[2] from text_leg
+    union all select id, rank, ($11::numeric[])[3] from bigram_leg
   ) legs
   group by id
   order by hybrid desc, id

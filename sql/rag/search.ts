@@ -7,9 +7,13 @@ const q = loadQueries(new URL("./search.sql", import.meta.url), ["hybrid_search"
 export interface HybridQuery {
   vector: string | null;
   words: string | null;
+  /** The distinct lexemes of `words`, which BM25 scores. */
+  wordLexemes: string[];
   bigrams: string | null;
   candidates: number;
   rrfK: number;
+  /** Weights of the vector, text and bigram legs in the fusion. */
+  weights: { vector: number; text: number; bigram: number };
   limit: number;
   tenantId: string;
   clearance: number;
@@ -51,6 +55,8 @@ export function hybridSearch(db: Db, h: HybridQuery) {
     h.tenantId,
     h.clearance,
     h.organizationIds,
+    h.wordLexemes,
+    [h.weights.vector, h.weights.text, h.weights.bigram],
   ]);
 }
 

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { body } from "../_helpers/app.ts";
 import { fakeVector } from "../_helpers/fake_embedding.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
-import { analyze, bigrams, toTsqueryText } from "@/domain/rag/korean.ts";
+import { analyze, bigrams, queryLexemes, toTsqueryText } from "@/domain/rag/korean.ts";
 import { vectorText } from "@/domain/rag/embedding_client.ts";
 import { connect, type Db, type Sql } from "@/sql/mod.ts";
 import { hybridSearch } from "@/sql/rag/search.ts";
@@ -516,9 +516,11 @@ async function wideOpenSearch(db: Db) {
   return await hybridSearch(db, {
     vector: vectorText(fakeVector(q)),
     words: toTsqueryText(analyze(q)),
+    wordLexemes: queryLexemes(analyze(q)),
     bigrams: toTsqueryText(bigrams(q)),
     candidates: 50,
     rrfK: 60,
+    weights: { vector: 1, text: 1, bigram: 1 },
     limit: 50,
     tenantId: T1,
     clearance: 3,

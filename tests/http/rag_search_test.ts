@@ -134,6 +134,51 @@ describe("search", () => {
     }
   });
 
+  it("fuses the legs by their configured weights: weight / (rrfK + rank) from each leg that found the chunk", async () => {
+    const admin = await rag.token({ admin: true, clearance: 3 });
+    const put = (retrieval: Json) => rag.call("/admin/settings", { method: "PUT", json: { retrieval }, token: admin });
+    const was = (await body<Json>(await rag.call("/admin/settings", { token: admin }))).settings.retrieval;
+    try {
+      assert.equal((await put({ rrfK: 7, weights: { vector: 0, text: 2, bigram: 0.5 } })).status, 200);
+      const { b } = await search("출장 경비 영수증 정산");
+      assert.equal(b.contexts[0].documentId, ids.travel);
+      for (const c of b.contexts) {
+        const expected = (c.text_rank ? 2 / (7 + c.text_rank) : 0) + (c.bigram_rank ? 0.5 / (7 + c.bigram_rank) : 0);
+        assert.ok(Math.abs(c.hybrid_score - expected) < 1e-9, JSON.stringify(c));
+        assert.equal(typeof c.vector_score, "number", "a leg weighing 0 still runs and explains");
+      }
+    } finally {
+      await put(was);
+    }
+  });
+
+  it("scores BM25 from the chunks the caller may see: another department's documents move none of its scores", async () => {
+    const question = "정보보호 교육 암호화";
+    const textScores = async (token: string) =>
+      new Map((await search(question, { legs: ["text"], limit: 50 }, token)).b.contexts.map((c: Json) => [
+        c.chunkId,
+        c.text_score,
+      ]));
+    const member = await rag.token();
+    const admin = await rag.token({ admin: true, clearance: 3 });
+    const [memberBefore, adminBefore] = [await textScores(member), await textScores(admin)];
+    const other = await rag.token({ organizationId: rag.dept.b });
+    for (let i = 0; i < 3; i++) {
+      const doc = await rag.document(
+        `/b-security-${i}.html`,
+        `<p>정보보호 교육 자료 ${i}. 정보보호 교육은 매년 실시합니다. 암호화 없이 보내지 마십시오.</p>`,
+        { organizationIds: [rag.dept.b] },
+      );
+      const res = await rag.call("/documents", { method: "POST", json: doc, token: other });
+      assert.equal(res.status, 200, await res.text());
+    }
+    assert.deepEqual(await textScores(member), memberBefore, "the member's scores are exactly as before");
+    const adminAfter = await textScores(admin);
+    assert.equal(adminAfter.size, adminBefore.size + 3, "the administrator sees the new chunks");
+    const changed = [...adminBefore].filter(([id, score]) => adminAfter.get(id) !== score);
+    assert.ok(changed.length > 0, "statistics over what the administrator sees did change");
+  });
+
   it("searches with the lexical legs when the embedding endpoint is down", async () => {
     rag.embedding.failNext(10);
     const { status, b } = await search("회의실 예약");

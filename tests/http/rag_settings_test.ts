@@ -44,7 +44,7 @@ describe("retrieval settings", () => {
     assert.deepEqual([b.settings.retrieval.rrfK, b.settings.retrieval.safeContexts], [30, 5], "other fields kept");
     const [row] = await history();
     assert.equal(row.changed_by, "user:settings-admin");
-    assert.deepEqual(row.changes, { "retrieval.rrfK": [60, 30], "llm.temperature": [0.1, 0.3] });
+    assert.deepEqual(row.changes, { "retrieval.rrfK": [3, 30], "llm.temperature": [0.1, 0.3] });
     assert.equal((await get()).b.version, 1);
   });
 
@@ -77,6 +77,9 @@ describe("retrieval settings", () => {
       [{ lifecycle: { retentionDays: -1 } }, "lifecycle.retentionDays"],
       [{ search: {} }, ""],
       [{ retrieval: { unknown: 1 } }, "retrieval"],
+      [{ retrieval: { weights: { vector: -1, text: 1, bigram: 1 } } }, "retrieval.weights.vector"],
+      [{ retrieval: { weights: { vector: 0, text: 0, bigram: 0 } } }, "retrieval.weights"],
+      [{ retrieval: { weights: { vector: 0.5 } } }, "retrieval.weights.text"],
     ];
     for (const [patch, path] of cases) {
       const { status, b } = await put(patch);
@@ -84,6 +87,21 @@ describe("retrieval settings", () => {
       assert.ok(b.errors.some((e: Json) => e.path === path || e.path.startsWith(path)), JSON.stringify(b.errors));
     }
     assert.equal((await get()).b.version, version);
+  });
+
+  it("read a version stored before a field existed with that field's default", async () => {
+    const { b: now } = await get();
+    const { weights: _, ...olderRetrieval } = now.settings.retrieval;
+    await rag.system((tx) =>
+      tx`insert into rag.settings (settings, changed_by) values (${
+        tx.json({ ...now.settings, retrieval: { ...olderRetrieval, rrfK: 42 } })
+      }, 'an earlier release')`
+    );
+    rag.app.runtime.jobs.rag!.settings.invalidate();
+    const { status, b } = await get();
+    assert.equal(status, 200, JSON.stringify(b));
+    assert.equal(b.settings.retrieval.rrfK, 42);
+    assert.deepEqual(b.settings.retrieval.weights, { vector: 0.25, text: 1, bigram: 1 });
   });
 
   it("need an administrator: 403 for a user, 401 without a token", async () => {
