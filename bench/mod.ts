@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "ingest-extract": () => import("./ingest_extract.ts"),
   "ask": () => import("./ask.ts"),
   "eval": () => import("./eval.ts"),
+  "search": () => import("./search.ts"),
 };
 
 async function machine(): Promise<string> {
