@@ -47,9 +47,10 @@ function vectorLeg(hybrid: string): { text: string; params: number[] } {
 
 const VECTOR_LEG = vectorLeg(HYBRID_SEARCH);
 
+/** The vector leg's parameters; arrays as array literals, since `unsafe` sends a JS array as its joined text. */
 function vectorParams(h: HybridQuery) {
   const all = hybridParams(h);
-  return VECTOR_LEG.params.map((n) => all[n - 1]);
+  return VECTOR_LEG.params.map((n) => all[n - 1]).map((v) => Array.isArray(v) ? `{${v.join(",")}}` : v);
 }
 
 /**

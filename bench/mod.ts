@@ -42,11 +42,18 @@ if (import.meta.main) {
   const { values } = parseArgs({ args: Deno.args, options: { only: { type: "string", multiple: true } } });
   const names = values.only?.length ? values.only : Object.keys(BENCHES);
   const figures: Figure[] = [];
+  const failed: string[] = [];
   for (const name of names) {
     const load = BENCHES[name];
     if (!load) throw new Error(`no benchmark named ${name}; known: ${Object.keys(BENCHES).join(", ")}`);
     console.error(`bench: ${name} ...`);
-    figures.push(...await (await load()).run());
+    // One benchmark failing must not cost the figures the others measured: it is reported and the run fails.
+    try {
+      figures.push(...await (await load()).run());
+    } catch (err) {
+      console.error(err);
+      failed.push(`- ${name} FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
   const report = table(figures);
   console.log(report);
@@ -55,6 +62,11 @@ if (import.meta.main) {
     `${
       values.only?.length ? ` (only: ${names.join(", ")})` : ""
     }.\n\n## Machine\n\n${await machine()}\n\n## Figures\n\n${report}\n` +
-    (notes ? `\n## Notes\n\n${notes}\n` : "");
+    (notes ? `\n## Notes\n\n${notes}\n` : "") +
+    (failed.length ? `\n## Failed\n\n${failed.join("\n")}\n` : "");
   Deno.writeTextFileSync(new URL("./RESULTS.md", import.meta.url), doc);
+  if (failed.length) {
+    console.error(failed.join("\n"));
+    Deno.exit(1);
+  }
 }
