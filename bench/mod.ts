@@ -64,7 +64,10 @@ if (import.meta.main) {
     }.\n\n## Machine\n\n${await machine()}\n\n## Figures\n\n${report}\n` +
     (notes ? `\n## Notes\n\n${notes}\n` : "") +
     (failed.length ? `\n## Failed\n\n${failed.join("\n")}\n` : "");
-  Deno.writeTextFileSync(new URL("./RESULTS.md", import.meta.url), doc);
+  const results = new URL("./RESULTS.md", import.meta.url).pathname;
+  Deno.writeTextFileSync(results, doc);
+  // Formatted as `deno fmt --check` expects, so a fresh report can be committed as it is.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", results] }).output();
   if (failed.length) {
     console.error(failed.join("\n"));
     Deno.exit(1);
