@@ -6,29 +6,12 @@
  */
 import postgres from "postgres";
 import { parseBlocks, type Sql } from "@/sql/mod.ts";
-import { type HybridQuery, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
+import { hybridParams, type HybridQuery, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
 import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
 
 const SEARCH_SQL = parseBlocks(Deno.readTextFileSync(new URL("../sql/rag/search.sql", import.meta.url)));
 /** The fused statement's text, as sql/rag/search.sql has it. */
 const HYBRID_SEARCH = SEARCH_SQL.get("hybrid_search")!;
-
-/** A query's parameters in the fused statement's order ($1 .. $11, as sql/rag/search.ts `hybridSearch` sends them). */
-function hybridParams(h: HybridQuery): unknown[] {
-  return [
-    h.vector,
-    h.words,
-    h.bigrams,
-    h.candidates,
-    h.rrfK,
-    h.limit,
-    h.tenantId,
-    h.clearance,
-    h.organizationIds,
-    h.wordLexemes,
-    [h.weights.vector, h.weights.text, h.weights.bigram],
-  ];
-}
 
 /**
  * The vector leg alone: the fused statement's `vector_leg` CTE, selected on its own, with its

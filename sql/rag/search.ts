@@ -43,9 +43,9 @@ export interface HybridRow {
   hybridScore: number;
 }
 
-/** Runs the fused statement in the caller's transaction. */
-export function hybridSearch(db: Db, h: HybridQuery) {
-  return q.hybrid_search<HybridRow>(db, [
+/** A query's parameters in the fused statement's order ($1 .. $11, as its header lists them). */
+export function hybridParams(h: HybridQuery) {
+  return [
     h.vector,
     h.words,
     h.bigrams,
@@ -57,7 +57,12 @@ export function hybridSearch(db: Db, h: HybridQuery) {
     h.organizationIds,
     h.wordLexemes,
     [h.weights.vector, h.weights.text, h.weights.bigram],
-  ]);
+  ];
+}
+
+/** Runs the fused statement in the caller's transaction. */
+export function hybridSearch(db: Db, h: HybridQuery) {
+  return q.hybrid_search<HybridRow>(db, hybridParams(h));
 }
 
 /** Turns on iterative HNSW scans for this transaction, with a candidate list of `efSearch`. */
