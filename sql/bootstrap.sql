@@ -40,3 +40,34 @@ begin
   end if;
 end
 $$;
+
+-- The same for the organization condition of a search, `organization_ids && $orgs`: arrayoverlap
+-- is not marked LEAKPROOF either, so under a policy PostgreSQL tests it only after the policy, on
+-- every row of the tenant, and the GIN index on organization_ids never serves a narrow principal
+-- (measured at 100,000 chunks: 1% visibility 24x slower than the same statement without RLS).
+-- &&~ calls the same C function on uuid[] only, and marking it leakproof is safe for the same
+-- reasons: it returns a boolean, has no side effects, and with both arguments fixed to uuid[] it
+-- cannot raise the one error arrayoverlap has (element types that differ); null elements simply do
+-- not match. The opclass is GIN's array_ops for uuid[] with &&~ as its overlap strategy (1).
+do $$
+begin
+  if not exists (select 1 from pg_proc where proname = 'app_uuid_array_overlap') then
+    create function public.app_uuid_array_overlap(uuid[], uuid[]) returns bool
+      language internal immutable strict parallel safe leakproof as 'arrayoverlap';
+  end if;
+  if not exists (select 1 from pg_operator where oprname = '&&~') then
+    create operator public.&&~ (leftarg = uuid[], rightarg = uuid[], function = public.app_uuid_array_overlap,
+                                commutator = operator(public.&&~), restrict = matchingsel, join = matchingjoinsel);
+  end if;
+  if not exists (select 1 from pg_opclass where opcname = 'uuid_array_lp_ops') then
+    create operator class public.uuid_array_lp_ops for type uuid[] using gin as
+      operator 1 public.&&~ (uuid[], uuid[]),
+      function 1 uuid_cmp(uuid, uuid),
+      function 2 ginarrayextract(anyarray, internal, internal),
+      function 3 ginqueryarrayextract(anyarray, internal, smallint, internal, internal, internal, internal),
+      function 4 ginarrayconsistent(internal, smallint, anyarray, integer, internal, internal, internal, internal),
+      function 6 ginarraytriconsistent(internal, smallint, anyarray, integer, internal, internal, internal),
+      storage uuid;
+  end if;
+end
+$$;

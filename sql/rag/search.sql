@@ -10,8 +10,9 @@
 -- nothing about invisible documents, and the statistics cost one pass over the rows the leg reads anyway.
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
--- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. Plans are built per call
--- (plan_cache_mode = force_custom_plan), so no principal's plan is reused for another.
+-- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. The organization test uses
+-- the leakproof &&~ (sql/bootstrap.sql): plain && may run only after the policy, which no index can serve.
+-- Plans are built per call (plan_cache_mode = force_custom_plan), so no principal's plan is reused for another.
 -- $1 question vector (null: no vector leg), $2 word tsquery (null: no text leg), $3 bigram tsquery (null: no bigram
 -- leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids (null: any),
 -- $10 the word tsquery's lexemes, $11 RRF weights of the vector, text and bigram legs
@@ -21,7 +22,7 @@ with vector_leg as (
     select c.id, c.embedding <=> $1::vector as distance
     from rag.tb_doc_chunk_vector c
     where $1::vector is not null and c.visible and c.tenant_id = $7::uuid and c.security_level <= $8::int
-      and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+      and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
     order by c.embedding <=> $1::vector
     limit $4::int
   ) v
@@ -29,7 +30,7 @@ with vector_leg as (
   select c.id, c.lexeme_count, ts_filter(setweight(c.lexemes, 'A', $10::text[]), '{a}') as hits
   from rag.tb_doc_chunk_vector c
   where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
-    and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+    and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
 ), text_terms as (
   select m.id, m.lexeme_count, h.lexeme, cardinality(h.positions) as tf,
          count(*) over (partition by h.lexeme) as df
@@ -51,7 +52,7 @@ with vector_leg as (
     select c.id, ts_rank(c.bigrams, $3::tsquery, 1) as score
     from rag.tb_doc_chunk_vector c
     where $3::tsquery is not null and c.bigrams @@~ $3::tsquery and c.visible and c.tenant_id = $7::uuid
-      and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids && $9::uuid[])
+      and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
     order by score desc, c.id
     limit $4::int
   ) b

@@ -152,7 +152,7 @@ describe("which tables row-level security guards", () => {
     assert.deepEqual(matviews.map((m) => `${m.schema}.${m.name}`), [], "materialized views ignore RLS");
   });
 
-  it("every SECURITY DEFINER function pins its search_path, and only the @@~ function is leakproof", async () => {
+  it("every SECURITY DEFINER function pins its search_path, and only the @@~ and &&~ functions are leakproof", async () => {
     const fns = await su`
       select n.nspname || '.' || p.proname as name, p.prosecdef as definer, p.proleakproof as leakproof,
              coalesce(p.proconfig, '{}') as config
@@ -160,7 +160,10 @@ describe("which tables row-level security guards", () => {
       where n.nspname !~ '^(pg_|information_schema$)' and (p.prosecdef or p.proleakproof)`;
     const unpinned = fns.filter((f) => f.definer && !(f.config as string[]).some((c) => c.startsWith("search_path=")));
     assert.deepEqual(unpinned.map((f) => f.name), []);
-    assert.deepEqual(fns.filter((f) => f.leakproof).map((f) => f.name), ["public.app_ts_match_vq"]);
+    assert.deepEqual(fns.filter((f) => f.leakproof).map((f) => f.name).sort(), [
+      "public.app_ts_match_vq",
+      "public.app_uuid_array_overlap",
+    ]);
   });
 });
 

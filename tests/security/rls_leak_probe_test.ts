@@ -4,8 +4,8 @@
  * are shown: cheap (COST 0.0001), NOT leakproof, some writing to a side table (SECURITY DEFINER),
  * some raising notices (IMMUTABLE, the shape a planner most wants to run early). The application
  * role, under a principal, calls them in WHERE clauses beside the leakproof `@@~` full-text match
- * (forced onto its GIN index), beside HNSW ordering, leakproof comparisons, joins, aggregates,
- * EXISTS and materialized CTEs, and inside `@@~`'s own operands. PostgreSQL must apply each
+ * and `&&~` organization overlap (forced onto their GIN indexes), beside HNSW ordering, leakproof
+ * comparisons, joins, aggregates, EXISTS and materialized CTEs, and inside both operators' operands. PostgreSQL must apply each
  * table's policy before any such function, so the probes may only ever see rows the principal
  * may see; the same holds for every table under RLS, and a row-dependent error cannot fire on a
  * hidden row either.
@@ -30,6 +30,8 @@ const docs: Record<string, string> = {};
 let principals: Record<string, { p: DbPrincipal | null; docs: string[] }>;
 let words: string;
 let grams: string;
+/** Departments A and B as an array literal: the member of A may see chunks of only one of them. */
+let orgs: string;
 
 /**
  * The probes take their keys as the columns' own types (bigint, uuid, a whole row): a cast to text inside the
@@ -51,6 +53,9 @@ const PROBES = `
   create function leak_probe.tsv(key bigint, v tsvector) returns tsvector
     language plpgsql immutable cost 0.0001 as
     $$ begin raise notice 'leak_probe|chunk|%', key; return v; end $$;
+  create function leak_probe.orgs(key bigint, o uuid[]) returns uuid[]
+    language plpgsql immutable cost 0.0001 as
+    $$ begin raise notice 'leak_probe|chunk|%', key; return o; end $$;
   revoke all on leak_probe.seen from public;
   grant usage on schema leak_probe to backbone_rw;
   grant execute on all functions in schema leak_probe to backbone_rw;`;
@@ -101,6 +106,7 @@ before(async () => {
   };
   words = toTsqueryText(analyze(WORDS));
   grams = toTsqueryText(bigrams(WORDS));
+  orgs = `{${rag.dept.a},${rag.dept.b}}`;
   su = postgres(rag.app.db.superUrl, { max: 1, onnotice: () => {} });
   await su.unsafe(PROBES);
   app = postgres(rag.app.db.appUrl, { max: 1, onnotice: (n) => notices.push(String(n.message)) });
@@ -131,7 +137,7 @@ function bind(text: string, values: Record<string, string>): [string, string[]] 
 async function probe(p: DbPrincipal | null, text: string, planner = "", visible?: [string, string, string]) {
   await su`truncate leak_probe.seen`;
   notices.length = 0;
-  const [sql, params] = bind(text, { words, grams, tenant: rag.tenant, other: rag.otherTenant });
+  const [sql, params] = bind(text, { words, grams, orgs, tenant: rag.tenant, other: rag.otherTenant });
   const { rows, allowed } = await app.begin("isolation level repeatable read", async (tx) => {
     if (p) await setPrincipal(tx, p);
     if (planner) await tx.unsafe(planner);
@@ -175,6 +181,19 @@ const CHUNK_PROBES: Array<[string, string]> = [
     "as @@~'s vector operand",
     `select id from rag.tb_doc_chunk_vector where leak_probe.tsv(id, lexemes) @@~ :words::tsquery`,
   ],
+  [
+    "after &&~",
+    `select id from rag.tb_doc_chunk_vector where organization_ids &&~ :orgs::uuid[] and leak_probe.saw('q', 'chunk', id)`,
+  ],
+  [
+    "beside &&~ and @@~",
+    `select id from rag.tb_doc_chunk_vector where leak_probe.peek('chunk', id) and organization_ids &&~ :orgs::uuid[]
+     and lexemes @@~ :words::tsquery`,
+  ],
+  [
+    "as &&~'s operand",
+    `select id from rag.tb_doc_chunk_vector where leak_probe.orgs(id, organization_ids) &&~ :orgs::uuid[]`,
+  ],
   ["an immutable probe", `select id from rag.tb_doc_chunk_vector where leak_probe.peek('chunk', id)`],
   [
     "beside HNSW ordering",
@@ -213,7 +232,7 @@ describe("leak probes see only the rows a principal may see", () => {
     const fns =
       await su`select proname, proleakproof, procost from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                         where n.nspname = 'leak_probe'`;
-    assert.equal(fns.length, 4);
+    assert.equal(fns.length, 5);
     assert.ok(fns.every((f) => !f.proleakproof && f.procost < 0.001));
     const all = await rag.system((tx) => tx`select count(*)::int as n from rag.tb_doc_chunk_vector`);
     for (const [label, { p, docs: allowed }] of Object.entries(principals)) {
@@ -244,15 +263,22 @@ describe("leak probes see only the rows a principal may see", () => {
     }
   });
 
-  it("the leakproof @@~ match runs on the GIN index for a principal, before the policy (the path under test)", async () => {
-    const { rows } = await probe(
-      principals["a member of department A"].p,
-      `explain select id from rag.tb_doc_chunk_vector where lexemes @@~ :words::tsquery and leak_probe.saw('q', 'chunk', id)`,
-      "set local enable_seqscan = off",
-    );
-    const plan = rows.map((r: any) => r["QUERY PLAN"]).join("\n");
-    assert.match(plan, /Bitmap Index Scan on tb_doc_chunk_vector_lexemes_idx/, plan);
-  });
+  for (
+    const [operator, condition, index] of [
+      ["@@~ match", "lexemes @@~ :words::tsquery", "tb_doc_chunk_vector_lexemes_idx"],
+      ["&&~ overlap", "organization_ids &&~ :orgs::uuid[]", "tb_doc_chunk_vector_organizations_idx"],
+    ]
+  ) {
+    it(`the leakproof ${operator} runs on its GIN index for a principal, before the policy (the path under test)`, async () => {
+      const { rows } = await probe(
+        principals["a member of department A"].p,
+        `explain select id from rag.tb_doc_chunk_vector where ${condition} and leak_probe.saw('q', 'chunk', id)`,
+        "set local enable_seqscan = off",
+      );
+      const plan = rows.map((r: any) => r["QUERY PLAN"]).join("\n");
+      assert.match(plan, new RegExp(`Bitmap Index Scan on ${index}`), plan);
+    });
+  }
 
   for (const [how, text] of CHUNK_PROBES) {
     it(`chunks: a probe ${how} sees only permitted chunks and documents`, async () => {
@@ -303,6 +329,7 @@ describe("leak probes see only the rows a principal may see", () => {
       `select count(*) from rag.tb_doc_chunk_vector where 1 / (security_level - 3) <> 7`,
       `select count(*) from rag.tb_ai_document_registry where 1 / (case when security_level = 3 then 0 else 1 end) = 1`,
       `select count(*) from rag.tb_doc_chunk_vector where lexemes @@~ :grams::tsquery and 1 / (security_level - 3) <> 7`,
+      `select count(*) from rag.tb_doc_chunk_vector where organization_ids &&~ :orgs::uuid[] and 1 / (security_level - 3) <> 7`,
     ];
     for (const p of [member, admin]) {
       for (const text of traps) {
