@@ -95,14 +95,28 @@ export function loadCopies<N extends string>(file: URL, names: readonly N[]): Re
   return out;
 }
 
-/** Writes COPY text-format lines into `stream`, honouring backpressure, and waits for the server to take them. */
-export async function copyLines(stream: Writable, lines: Iterable<string>): Promise<void> {
+/**
+ * Writes COPY text-format lines (or pieces of several lines) into `stream`, honouring backpressure, and waits
+ * for the server to take them. If `lines` throws, the COPY is cancelled (the server fails the statement, so its
+ * transaction rolls back) and the error is rethrown.
+ */
+export async function copyLines(stream: Writable, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
   const done = new Promise<void>((resolve, reject) => {
     stream.once("finish", resolve);
     stream.once("error", reject);
   });
-  for (const line of lines) {
-    if (!stream.write(line)) await new Promise((resolve) => stream.once("drain", resolve));
+  const drained = () => new Promise((resolve) => stream.once("drain", resolve));
+  try {
+    // A plain loop for a list: `for await` would wait a microtask per line.
+    if (Symbol.asyncIterator in lines) {
+      for await (const line of lines) if (!stream.write(line)) await drained();
+    } else {
+      for (const line of lines) if (!stream.write(line)) await drained();
+    }
+  } catch (err) {
+    done.catch(() => {});
+    stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    throw err;
   }
   stream.end();
   await done;

@@ -18,11 +18,20 @@ export interface Assignment {
   scope: string | null;
 }
 
-/** A validated publication: each entry's assignments already canonical (sorted, deduplicated JSON). */
-export interface SnapshotInput {
-  portalId: string;
-  sourceVersion: string;
-  entries: Array<{ userId: string; assignmentsJson: string; count: number }>;
+/** One validated entry of a publication: the user and its assignments as canonical JSON text. */
+export interface SnapshotEntry {
+  userId: string;
+  assignmentsJson: string;
+  count: number;
+}
+
+/**
+ * A publication as its body streams in: the header fields as soon as the body has named them ("" until
+ * then), and the validated entries in batches. Reading the batches throws on a malformed body.
+ */
+export interface SnapshotStream {
+  header: { portalId: string; sourceVersion: string };
+  batches: AsyncIterable<SnapshotEntry[]>;
 }
 
 /** What a successful publication answers. */
@@ -37,150 +46,164 @@ export interface SnapshotReceipt {
 
 const ORDER = { GROUP: 0, ROLE: 1, PERMISSION: 2 } as const;
 const cmp = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0;
+/** No scope sorts before every scope, the empty one included, so the order is total. */
+const cmpScope = (a: string | null, b: string | null) => a === b ? 0 : a === null ? -1 : b === null ? 1 : cmp(a, b);
+const order = (x: Assignment, y: Assignment) =>
+  ORDER[x.kind] - ORDER[y.kind] || cmp(x.key, y.key) || cmpScope(x.scope, y.scope) || cmp(x.label, y.label);
+
+// deno-lint-ignore no-control-regex -- control characters are exactly what JSON must escape
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** A JSON string literal: most keys and labels need no escape, and skipping JSON.stringify halves the cost. */
+const quoted = (s: string) => NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 
 /** One assignment's canonical JSON text: fixed key order, scope null when absent. */
 function elementText(a: Assignment): string {
-  return `{"kind":"${a.kind}","key":${JSON.stringify(a.key)},"label":${JSON.stringify(a.label)},"scope":${
-    a.scope === null ? "null" : JSON.stringify(a.scope)
+  return `{"kind":"${a.kind}","key":${quoted(a.key)},"label":${quoted(a.label)},"scope":${
+    a.scope === null ? "null" : quoted(a.scope)
   }}`;
 }
 
 /**
  * Sorts (by kind, key, scope, label) and deduplicates assignments into canonical
- * JSON text, so equal sets are equal strings: the diff and the storage rely on it.
+ * JSON text, so equal sets are equal strings: the changes view and the storage rely on it.
  */
 export function canonicalAssignments(
   list: Array<Omit<Assignment, "scope"> & { scope?: string | null }>,
 ): { json: string; count: number } {
-  const items = list.map((a) => {
-    const norm: Assignment = { kind: a.kind, key: a.key, label: a.label, scope: a.scope ?? null };
-    return { a: norm, text: elementText(norm) };
-  });
-  items.sort((x, y) =>
-    ORDER[x.a.kind] - ORDER[y.a.kind] || cmp(x.a.key, y.a.key) || cmp(x.a.scope ?? "", y.a.scope ?? "") ||
-    cmp(x.a.label, y.a.label)
-  );
-  const texts: string[] = [];
-  for (const item of items) if (texts.at(-1) !== item.text) texts.push(item.text);
-  return { json: `[${texts.join(",")}]`, count: texts.length };
-}
-
-const SEPARATOR = ',{"kind":';
-
-/**
- * The canonical element texts of a canonical array. Inside JSON strings every `"`
- * is escaped, so the raw text `,{"kind":` only ever separates elements: splitting
- * on it needs no parse.
- */
-function elementsOf(json: string | undefined): Set<string> {
-  if (json === undefined || json === "[]") return new Set();
-  const parts = json.slice(1, -1).split(SEPARATOR);
-  for (let i = 1; i < parts.length; i++) parts[i] = `{"kind":${parts[i]}`;
-  return new Set(parts);
-}
-
-/** The elements `next` adds to and removes from `previous` (canonical JSON arrays; absent means empty). */
-export function diffAssignments(
-  previous: string | undefined,
-  next: string | undefined,
-): { addedJson: string; removedJson: string } {
-  const before = elementsOf(previous);
-  const after = elementsOf(next);
-  const added = [...after].filter((e) => !before.has(e));
-  const removed = [...before].filter((e) => !after.has(e));
-  return { addedJson: `[${added.join(",")}]`, removedJson: `[${removed.join(",")}]` };
-}
-
-/** Per-user changes between two snapshots' entries, for every user whose assignments differ. */
-function* changesBetween(previous: Map<string, string>, next: SnapshotInput["entries"]) {
-  const seen = new Set<string>();
-  for (const e of next) {
-    seen.add(e.userId);
-    const old = previous.get(e.userId);
-    if (old !== e.assignmentsJson) yield { userId: e.userId, ...diffAssignments(old, e.assignmentsJson) };
+  const items: Assignment[] = list.map((a) => ({ kind: a.kind, key: a.key, label: a.label, scope: a.scope ?? null }));
+  items.sort(order);
+  let json = "[";
+  let count = 0;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && order(items[i - 1], items[i]) === 0) continue;
+    json += (count++ === 0 ? "" : ",") + elementText(items[i]);
   }
-  for (const [userId, old] of previous) {
-    if (!seen.has(userId) && old !== "[]") yield { userId, ...diffAssignments(old, undefined) };
+  return { json: json + "]", count };
+}
+
+/** Each batch with the company of each of its users the directory knows (live users only). */
+async function* withCompanies(db: DirectoryContext["sql"], batches: AsyncIterable<SnapshotEntry[]>) {
+  // A batch's lookup runs while the one before it is written and the one after it is read.
+  let pending: Promise<{ batch: SnapshotEntry[]; companyOf: Map<string, string> }> | null = null;
+  for await (const batch of batches) {
+    const next = snapshots.usersForSnapshot(db, batch.map((e) => e.userId))
+      .then((users) => ({ batch, companyOf: new Map(users.map((u) => [u.id, u.companyId])) }));
+    next.catch(() => {}); // awaited below; this only keeps an early exit from leaving a rejection unhandled
+    if (pending) yield await pending;
+    pending = next;
   }
+  if (pending) yield await pending;
 }
 
 /**
- * Accepts a publication for the calling portal. Another portal's ID is 403
- * portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids);
- * a rejection is recorded as the portal's publication failure and changes nothing
- * else. A success replaces the portal's previous snapshot in one transaction.
+ * Accepts a publication for the calling portal as its body streams in. Another portal's ID is 403
+ * portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids); a rejection, including a
+ * malformed body, is recorded as the portal's publication failure and changes nothing else. A success replaces
+ * the portal's latest snapshot in one transaction.
  */
 export async function publishSnapshot(
   ctx: DirectoryContext,
   actor: Actor,
   callerPortalId: string,
-  input: SnapshotInput,
+  body: SnapshotStream,
 ): Promise<SnapshotReceipt> {
-  if (input.portalId !== callerPortalId) {
-    await recordPublicationFailure(ctx, callerPortalId, `rejected: portalId ${input.portalId} is not the caller's`);
-    throw new AppError("portal_mismatch", "portalId must be the calling portal's own ID");
+  try {
+    return await replaceSnapshot(ctx, actor, callerPortalId, body);
+  } catch (err) {
+    if (err instanceof AppError) await recordPublicationFailure(ctx, callerPortalId, `rejected: ${err.message}`);
+    throw err;
   }
-  const ids = input.entries.map((e) => e.userId);
-  // The user check and the previous entries are read side by side, before the transaction;
-  // inside it the latest snapshot is checked again, and re-read only if another publication won.
-  const [users, earlier] = await Promise.all([
-    snapshots.usersForSnapshot(ctx.sql, ids),
-    snapshots.latestSnapshot(ctx.sql, input.portalId).then(async (id) =>
-      id ? { id, entries: await snapshots.snapshotEntries(ctx.sql, id) } : null
-    ),
-  ]);
-  const companyOf = new Map(users.map((u) => [u.id, u.companyId]));
-  const unknown = ids.filter((id) => !companyOf.has(id));
-  if (unknown.length > 0) {
-    await recordPublicationFailure(ctx, callerPortalId, `rejected: ${unknown.length} unknown user ids`);
-    throw new AppError("unknown_user_ids", `${unknown.length} entries name users the directory does not know`, {
-      extra: { unknownUserIds: unknown.slice(0, 100) },
-    });
-  }
-  const assignmentCount = input.entries.reduce((n, e) => n + e.count, 0);
-  // Rows go in user-id order so the primary key grows by appends.
-  input.entries.sort((a, b) => cmp(a.userId, b.userId));
-  return await ctx.sql.begin(async (tx) => {
-    await snapshots.lockPortalSnapshot(tx, input.portalId);
-    const previous = await snapshots.latestSnapshot(tx, input.portalId);
-    const snap = await snapshots.insertSnapshot(tx, input.portalId, input.sourceVersion, ids.length, assignmentCount);
-    await snapshots.copyEntries(
-      tx,
-      snap.id,
-      input.entries.map((e) => ({
-        userId: e.userId,
-        companyId: companyOf.get(e.userId)!,
-        assignmentsJson: e.assignmentsJson,
-      })),
-    );
-    if (previous) {
-      const before = earlier?.id === previous ? earlier.entries : await snapshots.snapshotEntries(tx, previous);
-      await snapshots.copyChanges(tx, snap.id, changesBetween(before, input.entries));
-      await snapshots.retireSnapshot(tx, previous);
+}
+
+/**
+ * The entries go into COPY while the body is still arriving (parsing, the user lookups and the database's
+ * writing overlap), inside the transaction that then moves the latest mark, so readers see the old snapshot or
+ * the new one. Anything wrong found on the way cancels the COPY and the transaction with it. The replaced
+ * snapshot keeps its entries for the changes view; the one it had replaced gives up its own.
+ */
+async function replaceSnapshot(
+  ctx: DirectoryContext,
+  actor: Actor,
+  callerPortalId: string,
+  body: SnapshotStream,
+): Promise<SnapshotReceipt> {
+  const snapshotId = crypto.randomUUID();
+  const tally = { users: 0, assignments: 0, unknown: [] as string[] };
+  const checkPortal = () => {
+    const named = body.header.portalId;
+    if (named !== "" && named !== callerPortalId) {
+      throw new AppError("portal_mismatch", `portalId ${named} is not the calling portal's own ID`);
     }
-    await snapshots.promoteSnapshot(tx, snap.id, input.portalId);
-    await recordSync(tx, {
-      portalId: input.portalId,
-      resource: "authorization-snapshot",
-      success: true,
-      occurredAt: snap.collectedAt,
-      dataVersion: null,
-      error: null,
-    });
-    const receipt = {
-      snapshotId: snap.id,
-      portalId: input.portalId,
-      sourceVersion: input.sourceVersion,
-      userCount: ids.length,
-      assignmentCount,
-      collectedAt: snap.collectedAt.toISOString(),
+  };
+  const batches = withCompanies(ctx.sql, body.batches)[Symbol.asyncIterator]();
+  try {
+    // The first batch is read before the transaction begins: a body wrong from its start holds no connection.
+    const first = await batches.next();
+    checkPortal();
+    const entryText = async function* () {
+      for (let step = first; !step.done; step = await batches.next()) {
+        checkPortal();
+        const { batch, companyOf } = step.value;
+        const rows = [];
+        for (const e of batch) {
+          const companyId = companyOf.get(e.userId);
+          if (companyId === undefined) tally.unknown.push(e.userId);
+          else rows.push({ userId: e.userId, companyId, assignmentsJson: e.assignmentsJson });
+          tally.assignments += e.count;
+        }
+        tally.users += batch.length;
+        // Once a user is unknown the publication is refused: the rest is read only to name them all.
+        if (tally.unknown.length === 0) yield snapshots.entryLines(snapshotId, rows);
+      }
+      checkPortal();
+      if (tally.unknown.length > 0) {
+        const message = `${tally.unknown.length} entries name users the directory does not know`;
+        throw new AppError("unknown_user_ids", message, { extra: { unknownUserIds: tally.unknown.slice(0, 100) } });
+      }
     };
-    await insertAudit(tx, actor, {
-      action: "authorization_snapshot.publish",
-      targetType: "portal",
-      targetId: input.portalId,
-      details: receipt,
+    return await ctx.sql.begin(async (tx) => {
+      await snapshots.lockPortalSnapshot(tx, callerPortalId);
+      const previous = await snapshots.latestSnapshot(tx, callerPortalId);
+      await snapshots.copyEntries(tx, entryText());
+      const changedUsers = previous ? await snapshots.countChanges(tx, snapshotId, previous.id) : 0;
+      if (previous) {
+        await snapshots.demoteSnapshot(tx, previous.id);
+        if (previous.previousId) await snapshots.deleteEntries(tx, previous.previousId);
+      }
+      const collectedAt = await snapshots.insertLatestSnapshot(tx, {
+        id: snapshotId,
+        portalId: callerPortalId,
+        sourceVersion: body.header.sourceVersion,
+        userCount: tally.users,
+        assignmentCount: tally.assignments,
+        previousId: previous?.id ?? null,
+        changedUsers,
+      });
+      await recordSync(tx, {
+        portalId: callerPortalId,
+        resource: "authorization-snapshot",
+        success: true,
+        occurredAt: collectedAt,
+        dataVersion: null,
+        error: null,
+      });
+      const receipt = {
+        snapshotId,
+        portalId: callerPortalId,
+        sourceVersion: body.header.sourceVersion,
+        userCount: tally.users,
+        assignmentCount: tally.assignments,
+        collectedAt: collectedAt.toISOString(),
+      };
+      await insertAudit(tx, actor, {
+        action: "authorization_snapshot.publish",
+        targetType: "portal",
+        targetId: callerPortalId,
+        details: receipt,
+      });
+      return receipt;
     });
-    return receipt;
-  });
+  } finally {
+    await batches.return(undefined);
+  }
 }

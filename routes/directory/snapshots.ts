@@ -1,10 +1,9 @@
 /** A portal's publication of its authorization snapshot. */
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { AppError } from "@/domain/errors.ts";
 import { portalAuth, requireScope } from "../_auth.ts";
 import { itemBody, itemOf, json, problems, router } from "../_validate.ts";
-import { readSnapshotBody, SnapshotBody } from "./_snapshot_body.ts";
+import { SnapshotBody, snapshotBody } from "./_snapshot_body.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
 /** The path whose body is read as a stream under SNAPSHOT_MAX_BODY_BYTES (not buffered by the body limit). */
@@ -36,15 +35,9 @@ export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: num
   app.openAPIRegistry.registerPath(route);
   app.post(SNAPSHOT_PATH, portalAuth(auth), requireScope("authorization:sync"), async (c) => {
     const portalId = c.var.portal.portalId;
-    let input: directory.SnapshotInput;
-    try {
-      input = await readSnapshotBody(c.req.raw, maxBytes);
-    } catch (err) {
-      if (err instanceof AppError) await directory.recordPublicationFailure(ctx, portalId, `rejected: ${err.message}`);
-      throw err;
-    }
     const actor = { kind: "portal" as const, id: portalId, label: c.var.portal.method, requestId: c.var.requestId };
-    return c.json(itemBody(await directory.publishSnapshot(ctx, actor, portalId, input)), 200);
+    const receipt = await directory.publishSnapshot(ctx, actor, portalId, snapshotBody(c.req.raw, maxBytes));
+    return c.json(itemBody(receipt), 200);
   });
   return app;
 }

@@ -8,35 +8,30 @@ select pg_advisory_xact_lock(hashtextextended('authorization-snapshot:' || $1::t
 -- $1 user ids
 select id, company_id from directory.users where id = any($1::uuid[]) and deleted_at is null;
 
--- name: insert_snapshot :one
--- Records a publication (not yet the latest).
--- $1 portal id, $2 source version, $3 user count, $4 assignment count
-insert into directory.authorization_snapshots (portal_id, source_version, user_count, assignment_count)
-values ($1::text, $2::text, $3::int, $4::int)
-returning id, collected_at;
+-- name: latest_snapshot :one
+-- The portal's current latest snapshot, locked, and the one it replaced.
+-- $1 portal id
+select id, previous_id from directory.authorization_snapshots where portal_id = $1::text and is_latest for update;
 
 -- name: copy_entries :copy
 -- Streams a snapshot's entries in COPY text format: snapshot id, user id, company id, assignments JSON.
 -- no parameters
 copy directory.authorization_entries (snapshot_id, user_id, company_id, assignments) from stdin;
 
--- name: latest_snapshot :one
--- The portal's current latest snapshot, locked.
--- $1 portal id
-select id from directory.authorization_snapshots where portal_id = $1::text and is_latest for update;
-
--- name: snapshot_entries :many
--- A snapshot's entries (user and canonical assignments text), to compare a new publication against.
--- $1 snapshot id
-select user_id, assignments from directory.authorization_entries where snapshot_id = $1::uuid;
-
--- name: copy_changes :copy
--- Streams per-user changes in COPY text format: snapshot id, user id, added JSON, removed JSON.
--- no parameters
-copy directory.authorization_changes (snapshot_id, user_id, added, removed) from stdin;
+-- name: count_changes :one
+-- How many users' assignments differ between two snapshots, a user absent from one holding nothing there: the
+-- rows directory.snapshot_changes would list, counted in one pass over both snapshots' entries (its joins probe
+-- the key once per entry, which for a snapshot just written costs twice as much).
+-- $1 snapshot id, $2 previous snapshot id
+select count(*)::int as n from (
+  select 1 from directory.authorization_entries
+  where snapshot_id in ($1::uuid, $2::uuid)
+  group by user_id
+  having min(assignments) <> max(assignments) or (count(*) = 1 and min(assignments) <> '[]')
+) changed;
 
 -- name: delete_entries :exec
--- Deletes a replaced snapshot's entries (its row stays as history).
+-- Deletes a snapshot's entries once no view needs them (its row stays as history).
 -- $1 snapshot id
 delete from directory.authorization_entries where snapshot_id = $1::uuid;
 
@@ -45,19 +40,22 @@ delete from directory.authorization_entries where snapshot_id = $1::uuid;
 -- $1 snapshot id
 update directory.authorization_snapshots set is_latest = false where id = $1::uuid;
 
--- name: promote_snapshot :exec
--- Marks a snapshot as its portal's latest and trims the portal's history to its 20 newest publications
--- (with their recorded changes).
--- $1 snapshot id, $2 portal id
-with latest as (
-  update directory.authorization_snapshots set is_latest = true where id = $1::uuid returning id
+-- name: insert_latest_snapshot :one
+-- Records a publication as its portal's latest (the previous latest already demoted) and trims the portal's
+-- history to its 20 newest publications.
+-- $1 snapshot id, $2 portal id, $3 source version, $4 user count, $5 assignment count, $6 previous snapshot id,
+-- $7 users changed against it
+with inserted as (
+  insert into directory.authorization_snapshots
+    (id, portal_id, source_version, user_count, assignment_count, previous_id, changed_users, is_latest)
+  values ($1::uuid, $2::text, $3::text, $4::int, $5::int, $6::uuid, $7::int, true)
+  returning collected_at
 ), trimmed as (
   delete from directory.authorization_snapshots
-  where portal_id = $2::text and id <> $1::uuid and id not in (
-    select id from directory.authorization_snapshots where portal_id = $2::text order by collected_at desc limit 20)
-  returning id
+  where portal_id = $2::text and id not in (
+    select id from directory.authorization_snapshots where portal_id = $2::text order by collected_at desc limit 19)
 )
-delete from directory.authorization_changes where snapshot_id in (select id from trimmed);
+select collected_at from inserted;
 
 -- name: portal_overview :many
 -- Every portal that published or tried to: its latest snapshot, publication status, last successful
@@ -77,7 +75,7 @@ select coalesce(s.portal_id, p.portal_id) as portal_id, s.id as snapshot_id, s.s
        (select count(*) from directory.authorization_entries e join directory.users u on u.id = e.user_id
          where e.snapshot_id = s.id and e.assignments <> '[]'
            and (u.employment_status <> 'ACTIVE' or not u.is_active or u.deleted_at is not null))::int as drift_users,
-       (select count(*) from directory.authorization_changes c where c.snapshot_id = s.id)::int as changed_users,
+       s.changed_users,
        (select coalesce(max(seq), 0) from directory.authorization_snapshots) as data_version
 from latest s
 full join publication p on p.portal_id = s.portal_id
@@ -130,9 +128,11 @@ with page as (
   from (
     select c.user_id,
            json_build_object('userId', c.user_id, 'loginId', u.login_id, 'koreanName', u.korean_name,
-             'englishName', u.english_name, 'added', c.added::json, 'removed', c.removed::json) as doc
+             'englishName', u.english_name,
+             'added', directory.assignments_minus(c.assignments, c.previous_assignments)::json,
+             'removed', directory.assignments_minus(c.previous_assignments, c.assignments)::json) as doc
     from directory.authorization_snapshots s
-    join directory.authorization_changes c on c.snapshot_id = s.id
+    cross join directory.snapshot_changes(s.id, s.previous_id) c
     left join directory.users u on u.id = c.user_id
     where s.portal_id = $1::text and s.is_latest and ($2::uuid is null or c.user_id > $2::uuid)
     order by c.user_id

@@ -5,24 +5,30 @@ import type { RenderedPage } from "./users.ts";
 const q = loadQueries(new URL("./snapshots.sql", import.meta.url), [
   "lock_portal_snapshot",
   "users_for_snapshot",
-  "insert_snapshot",
   "latest_snapshot",
-  "snapshot_entries",
+  "count_changes",
   "delete_entries",
   "demote_snapshot",
-  "promote_snapshot",
+  "insert_latest_snapshot",
   "portal_overview",
   "portal_entries",
   "user_assignments",
   "portal_changes",
 ]);
-const copies = loadCopies(new URL("./snapshots.sql", import.meta.url), ["copy_entries", "copy_changes"]);
+const copies = loadCopies(new URL("./snapshots.sql", import.meta.url), ["copy_entries"]);
 
 /** One entry to store: the user, its company now, and its assignments as canonical JSON text. */
 export interface EntryRow {
   userId: string;
   companyId: string;
   assignmentsJson: string;
+}
+
+/** The COPY text of a snapshot's entries. */
+export function entryLines(snapshotId: string, entries: EntryRow[]): string {
+  let text = "";
+  for (const e of entries) text += `${snapshotId}\t${e.userId}\t${e.companyId}\t${copyText(e.assignmentsJson)}\n`;
+  return text;
 }
 
 /** Serialises the portal's publications until the transaction ends. */
@@ -35,75 +41,56 @@ export function usersForSnapshot(db: Db, ids: string[]) {
   return q.users_for_snapshot<{ id: string; companyId: string }>(db, [ids]);
 }
 
-/** Records a publication; returns its id and collection time. */
-export async function insertSnapshot(
-  db: Db,
-  portalId: string,
-  sourceVersion: string,
-  users: number,
-  assignments: number,
-) {
-  const [row] = await q.insert_snapshot<{ id: string; collectedAt: Date }>(db, [
-    portalId,
-    sourceVersion,
-    users,
-    assignments,
-  ]);
+/** Streams entry text (see `entryLines`) into the entries table with COPY. */
+export async function copyEntries(db: Db, pieces: AsyncIterable<string>): Promise<void> {
+  await copyLines(await copies.copy_entries(db), pieces);
+}
+
+/** The portal's latest snapshot (locked) and the one it replaced. */
+export async function latestSnapshot(db: Db, portalId: string) {
+  const [row] = await q.latest_snapshot<{ id: string; previousId: string | null }>(db, [portalId]);
   return row;
 }
 
-/** Streams entries into the snapshot with COPY. */
-export async function copyEntries(db: Db, snapshotId: string, entries: Iterable<EntryRow>): Promise<void> {
-  const stream = await copies.copy_entries(db);
-  await copyLines(
-    stream,
-    (function* () {
-      for (const e of entries) yield `${snapshotId}\t${e.userId}\t${e.companyId}\t${copyText(e.assignmentsJson)}\n`;
-    })(),
-  );
+/** How many users' assignments differ between two snapshots. */
+export async function countChanges(db: Db, snapshotId: string, previousId: string): Promise<number> {
+  const [row] = await q.count_changes<{ n: number }>(db, [snapshotId, previousId]);
+  return row.n;
 }
 
-/** The portal's latest snapshot id, locked. */
-export async function latestSnapshot(db: Db, portalId: string): Promise<string | undefined> {
-  const [row] = await q.latest_snapshot<{ id: string }>(db, [portalId]);
-  return row?.id;
-}
-
-/** A snapshot's entries as user id to canonical assignments text. */
-export async function snapshotEntries(db: Db, snapshotId: string): Promise<Map<string, string>> {
-  const rows = await q.snapshot_entries<{ userId: string; assignments: string }>(db, [snapshotId]);
-  return new Map(rows.map((r) => [r.userId, r.assignments]));
-}
-
-/** One user's change against the previous snapshot, as JSON arrays. */
-export interface ChangeRow {
-  userId: string;
-  addedJson: string;
-  removedJson: string;
-}
-
-/** Streams per-user changes with COPY. */
-export async function copyChanges(db: Db, snapshotId: string, changes: Iterable<ChangeRow>): Promise<void> {
-  const stream = await copies.copy_changes(db);
-  await copyLines(
-    stream,
-    (function* () {
-      for (const c of changes) {
-        yield `${snapshotId}\t${c.userId}\t${copyText(c.addedJson)}\t${copyText(c.removedJson)}\n`;
-      }
-    })(),
-  );
-}
-
-/** Deletes a replaced snapshot's entries and clears its latest mark. */
-export async function retireSnapshot(db: Db, snapshotId: string): Promise<void> {
+/** Deletes a snapshot's entries. */
+export async function deleteEntries(db: Db, snapshotId: string): Promise<void> {
   await q.delete_entries(db, [snapshotId]);
+}
+
+/** Clears a replaced snapshot's latest mark. */
+export async function demoteSnapshot(db: Db, snapshotId: string): Promise<void> {
   await q.demote_snapshot(db, [snapshotId]);
 }
 
-/** Marks a snapshot as the portal's latest and trims old history. */
-export async function promoteSnapshot(db: Db, snapshotId: string, portalId: string): Promise<void> {
-  await q.promote_snapshot(db, [snapshotId, portalId]);
+/** A publication's record, written once its entries are in. */
+export interface SnapshotRow {
+  id: string;
+  portalId: string;
+  sourceVersion: string;
+  userCount: number;
+  assignmentCount: number;
+  previousId: string | null;
+  changedUsers: number;
+}
+
+/** Records a publication as the portal's latest and trims old history; returns its collection time. */
+export async function insertLatestSnapshot(db: Db, r: SnapshotRow): Promise<Date> {
+  const [row] = await q.insert_latest_snapshot<{ collectedAt: Date }>(db, [
+    r.id,
+    r.portalId,
+    r.sourceVersion,
+    r.userCount,
+    r.assignmentCount,
+    r.previousId,
+    r.changedUsers,
+  ]);
+  return row.collectedAt;
 }
 
 /** One row of the dashboard's portal overview. */

@@ -105,7 +105,9 @@ describe("authorization snapshots", () => {
     assert.deepEqual(grew.added.map((x: Json) => x.key).sort(), ["doc:write", "viewer"]);
     assert.deepEqual(grew.removed.map((x: Json) => x.key), ["viewer"], "a relabelled role is removed and added");
     const [{ n }] = await app.owner`select count(*)::int as n from directory.authorization_entries`;
-    assert.equal(n, 30, "the previous snapshot's entries are gone");
+    assert.equal(n, 30 + 40, "the replaced snapshot keeps its entries for the changes view");
+    const a = (await overview()).find((p) => p.portalId === "portal-a")!;
+    assert.equal(a.changedUsers, changes.length);
   });
 
   it("lets readers see the old snapshot or the new one, never a mix, while a replacement commits", async () => {

@@ -21,7 +21,6 @@ import { freshDatabase, type TestDatabase } from "../_helpers/db.ts";
  */
 const DIRECTORY_WITHOUT_RLS = [
   "audit_log",
-  "authorization_changes",
   "authorization_entries",
   "authorization_snapshots",
   "companies",
