@@ -68,7 +68,7 @@ export async function fusedDirect(owner: Sql, h: HybridQuery): Promise<string[]>
 /** The fused statement as the domain runs it: app role, transaction, principal, tuned vector scan (no audit). */
 export async function fusedUnderRls(app: Sql, p: DbPrincipal, h: HybridQuery): Promise<string[]> {
   return await withPrincipal(app, p, async (tx) => {
-    await tuneVectorScan(tx, Math.max(40, h.candidates));
+    await tuneVectorScan(tx, h.candidates);
     return (await hybridSearch(tx, h)).map((r) => String(r.chunkId));
   });
 }
@@ -89,7 +89,7 @@ export async function vectorTop10(
   o: { exact: boolean },
 ): Promise<string[]> {
   return await withPrincipal(app, p, async (tx) => {
-    await tuneVectorScan(tx, Math.max(40, h.candidates));
+    await tuneVectorScan(tx, h.candidates);
     if (o.exact) await tx`set local enable_indexscan = off`;
     const rows = await tx.unsafe(VECTOR_LEG.text, vectorParams(h) as never[], { prepare: true });
     return rows.filter((r) => Number(r.rank) <= 10).map((r) => String(r.id));
@@ -112,7 +112,7 @@ async function explainOn(db: postgres.Sql | postgres.TransactionSql, text: strin
 /** EXPLAIN (ANALYZE, BUFFERS) of the fused statement and its vector leg under the principal. */
 export async function explainUnderRls(app: Sql, p: DbPrincipal, h: HybridQuery) {
   return await withPrincipal(app, p, async (tx) => {
-    await tuneVectorScan(tx, Math.max(40, h.candidates));
+    await tuneVectorScan(tx, h.candidates);
     return {
       fused: await explainOn(tx, HYBRID_SEARCH, hybridParams(h)),
       vector: await explainOn(tx, VECTOR_LEG.text, vectorParams(h)),

@@ -20,7 +20,7 @@
  */
 import postgres from "postgres";
 import { connect, type Sql } from "@/sql/mod.ts";
-import type { HybridQuery } from "@/sql/rag/search.ts";
+import { efSearchFor, type HybridQuery } from "@/sql/rag/search.ts";
 import { dbPrincipal, type RagContext } from "@/domain/rag/context.ts";
 import type { Principal } from "@/domain/rag/principal.ts";
 import { syncOrganizations } from "@/domain/rag/organizations.ts";
@@ -216,7 +216,7 @@ export async function run(): Promise<Figure[]> {
   });
   const { candidateLimit } = (await inst.runtime.jobs.rag!.settings.current()).settings.retrieval;
   // The ef_search the domain's tune_vector_scan sets, for the whole session.
-  const owner = directPool(inst.db.ownerUrl, Math.max(40, candidateLimit));
+  const owner = directPool(inst.db.ownerUrl, efSearchFor(candidateLimit));
   const app = connect(inst.db.appUrl, { max: 1, statementTimeoutMs: 300_000 });
   try {
     const orgs = await organizations(inst.url, () => syncOrganizations(inst.runtime.jobs.rag!));

@@ -189,7 +189,7 @@ export async function searchContexts(
     }
     // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
     if (p.tenantId === null) return { contexts: [], legs: ran };
-    await tuneVectorScan(tx, Math.max(40, r.candidateLimit));
+    await tuneVectorScan(tx, r.candidateLimit);
     const rows = await hybridSearch(tx, {
       vector: query.vector,
       words: query.words,
