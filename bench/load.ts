@@ -176,10 +176,13 @@ async function main(): Promise<number> {
     );
     const summary = `load: ${requests} requests, ${errors} errors, ${v.missing} lost writes`;
     console.log(summary);
+    const file = new URL("./LOAD.md", import.meta.url).pathname;
     await Deno.writeTextFile(
-      new URL("./LOAD.md", import.meta.url),
+      file,
       report({ figures, summary, v, loadBefore, loadAfter, seeded, samples: rec.samples.length }),
     );
+    // Formatted as `deno fmt --check` expects, so a fresh report can be committed as it is.
+    await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", file] }).output();
     return errors + v.missing > 0 ? 1 : 0;
   } finally {
     await cleanup();
@@ -200,8 +203,8 @@ function report(p: ReportParts): string {
   const mix = OPERATIONS.map((o) => `${o.endpoint} ${o.weight}%`).join(", ");
   return `# Load: the mixed portal workload
 
-\`deno task load\`, ${new Date().toISOString().slice(0, 10)}, on ${machine()}. The machine was shared with
-other benchmarks; load average ${p.loadBefore} before the run and ${p.loadAfter} after it.
+\`deno task load\`, ${new Date().toISOString().slice(0, 10)}, on ${machine()}: the service, its clients and
+PostgreSQL share these cores (load average ${p.loadBefore} before the run and ${p.loadAfter} after it).
 
 The service (\`main.ts\`, HTTP and workers in one process, database pool ${POOL}) ran in its own process over a
 fresh database holding ${USERS} directory users (imported through \`POST /admin/users:import\` in
