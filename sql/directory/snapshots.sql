@@ -4,9 +4,15 @@
 select pg_advisory_xact_lock(hashtextextended('authorization-snapshot:' || $1::text, 0));
 
 -- name: users_for_snapshot :many
--- The live users among the given ids, with the company each belongs to now.
+-- The live users among the given ids, with the company each belongs to now. One primary-key probe per id (the
+-- LIMIT keeps the planner from turning it into a join): for a batch of 2,000 among 100,000 users it chose a
+-- full scan, twice as slow, 50 times per publication.
 -- $1 user ids
-select id, company_id from directory.users where id = any($1::uuid[]) and deleted_at is null;
+select x.id, u.company_id
+from unnest($1::uuid[]) x(id)
+cross join lateral (
+  select company_id from directory.users u where u.id = x.id and u.deleted_at is null limit 1
+) u;
 
 -- name: latest_snapshot :one
 -- The portal's current latest snapshot, locked, and the one it replaced.
