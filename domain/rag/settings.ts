@@ -14,6 +14,14 @@ import { chunkOptionsProblem } from "./chunk.ts";
 
 const endpoint = z.url({ protocol: /^https?$/ }).max(2000);
 
+/**
+ * A leg's RRF weight: 0 (the leg does not count) or 0.001 to 10. Anything finer is no ranking choice, and a
+ * weight near zero underflowed the fused score's conversion to double precision (a search failed with 500).
+ */
+const legWeight = z.number().min(0).max(10).refine((w) => w === 0 || w >= 0.001, {
+  error: "must be 0 or between 0.001 and 10",
+});
+
 const categories = {
   ingestion: z.strictObject({
     chunkSize: z.number().int().min(100).max(20_000),
@@ -35,11 +43,10 @@ const categories = {
     safeContexts: z.number().int().min(3).max(5),
     candidateLimit: z.number().int().min(10).max(1000),
     /** Each leg's share of the fused score: a chunk gets weight / (rrfK + rank) from every leg that found it. */
-    weights: z.strictObject({
-      vector: z.number().min(0).max(10),
-      text: z.number().min(0).max(10),
-      bigram: z.number().min(0).max(10),
-    }).refine((w) => w.vector + w.text + w.bigram > 0, { error: "at least one leg needs a weight above 0" }),
+    weights: z.strictObject({ vector: legWeight, text: legWeight, bigram: legWeight }).refine(
+      (w) => w.vector + w.text + w.bigram > 0,
+      { error: "at least one leg needs a weight above 0" },
+    ),
   }),
   llm: z.strictObject({
     provider: z.enum(["ollama", "openai"]),

@@ -78,6 +78,8 @@ describe("retrieval settings", () => {
       [{ search: {} }, ""],
       [{ retrieval: { unknown: 1 } }, "retrieval"],
       [{ retrieval: { weights: { vector: -1, text: 1, bigram: 1 } } }, "retrieval.weights.vector"],
+      [{ retrieval: { weights: { vector: 3.6e-320, text: 1, bigram: 1 } } }, "retrieval.weights.vector"],
+      [{ retrieval: { weights: { vector: 0.0001, text: 1, bigram: 1 } } }, "retrieval.weights.vector"],
       [{ retrieval: { weights: { vector: 0, text: 0, bigram: 0 } } }, "retrieval.weights"],
       [{ retrieval: { weights: { vector: 0.5 } } }, "retrieval.weights.text"],
     ];
