@@ -20,7 +20,7 @@ import { copyLines, copyText } from "@/sql/mod.ts";
 import { syncOrganizations } from "@/domain/rag/organizations.ts";
 import { defaultSettings } from "@/domain/rag/settings.ts";
 import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers/tokens.ts";
-import { sha256 } from "@/tests/_helpers/content_host.ts";
+import { documentRequest, sha256 } from "@/tests/_helpers/content_host.ts";
 import type { Figure } from "./_report.ts";
 import { benchInstance } from "./_env.ts";
 import { mulberry32 } from "./term_matching.ts";
@@ -234,23 +234,10 @@ export async function run(): Promise<Figure[]> {
       return { path: `/docs/${i}.html`, title, bytes: new TextEncoder().encode(htmlPage(random, title)) };
     });
     await ask(outside, { kind: "put", files: pages.map((p) => [p.path, p.bytes]) });
-    const bodies = await Promise.all(pages.map(async (p) =>
-      JSON.stringify({
-        portalId: "portal-a",
-        sourceDocumentId: crypto.randomUUID(),
-        sourceVersion: "v1",
-        tenantId: tenant,
-        organizationIds: [dept],
-        securityLevel: "INTERNAL",
-        classification: "general",
-        title: p.title,
-        contentLocator: `${urls.contentBase}${p.path}`,
-        checksum: await sha256(p.bytes),
-        contentType: "text/html",
-        registrant: { id: "user-1", departmentCode: "A" },
-        sizeBytes: p.bytes.length,
-      })
-    ));
+    const bodies = await Promise.all(pages.map(async (p) => {
+      const served = { url: `${urls.contentBase}${p.path}`, sha256: await sha256(p.bytes), size: p.bytes.length };
+      return JSON.stringify(documentRequest(served, { tenantId: tenant, organizationIds: [dept], title: p.title }));
+    }));
     const token = await userToken({ tenantId: tenant, organizationId: dept, clearance: 1, expiresInSeconds: 7200 });
     await checkpoint(inst.db.superUrl);
 

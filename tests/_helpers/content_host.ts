@@ -8,6 +8,40 @@ export interface Served {
   redirect?: string;
 }
 
+/** A served body as `POST /api/v1/documents` names it: where it is, its checksum and its size. */
+export interface ServedBody {
+  url: string;
+  sha256: string;
+  size: number;
+}
+
+/**
+ * The ingestion request for an HTML body already served: an INTERNAL document of portal-a in `organizationIds`,
+ * version v1, with a fresh source document ID; `extra` replaces any field.
+ */
+export function documentRequest(
+  served: ServedBody,
+  to: { tenantId: string; organizationIds: string[]; title: string },
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    portalId: "portal-a",
+    sourceDocumentId: crypto.randomUUID(),
+    sourceVersion: "v1",
+    tenantId: to.tenantId,
+    organizationIds: to.organizationIds,
+    securityLevel: "INTERNAL",
+    classification: "general",
+    title: to.title,
+    contentLocator: served.url,
+    checksum: served.sha256,
+    contentType: "text/html",
+    registrant: { id: "user-1", departmentCode: "A" },
+    sizeBytes: served.size,
+    ...extra,
+  };
+}
+
 /** A running content host. */
 export interface ContentHost {
   base: string;
@@ -25,7 +59,7 @@ export async function sha256(body: Uint8Array | string): Promise<string> {
 
 /** Starts a content host on a free loopback port. */
 export function startContentHost(): ContentHost & {
-  putHashed(path: string, served: Served): Promise<{ url: string; sha256: string; size: number }>;
+  putHashed(path: string, served: Served): Promise<ServedBody>;
 } {
   const files = new Map<string, Served>();
   const hits = new Map<string, number>();

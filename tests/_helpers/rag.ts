@@ -6,7 +6,7 @@
 import type postgres from "postgres";
 import { startTestApp, type TestApp } from "./app.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "./fake_embedding.ts";
-import { type ContentHost, type Served, startContentHost } from "./content_host.ts";
+import { type ContentHost, documentRequest, type Served, startContentHost } from "./content_host.ts";
 import { CENTRAL, RAG_SERVICE_KEY, userToken, type UserTokenOptions } from "./tokens.ts";
 import { syncOrganizations } from "@/domain/rag/organizations.ts";
 
@@ -86,22 +86,7 @@ export async function startRagApp(
     },
     async document(path, body, extra = {}) {
       const served = await host.putHashed(path, { body, type: "text/html; charset=utf-8" });
-      return {
-        portalId: "portal-a",
-        sourceDocumentId: crypto.randomUUID(),
-        sourceVersion: "v1",
-        tenantId: tenant,
-        organizationIds: [depts.a],
-        securityLevel: "INTERNAL",
-        classification: "general",
-        title: `문서 ${path}`,
-        contentLocator: served.url,
-        checksum: served.sha256,
-        contentType: "text/html",
-        registrant: { id: "user-1", departmentCode: "A" },
-        sizeBytes: served.size,
-        ...extra,
-      };
+      return documentRequest(served, { tenantId: tenant, organizationIds: [depts.a], title: `문서 ${path}` }, extra);
     },
     sync,
     async system(fn) {

@@ -13,7 +13,7 @@ import { startAppOn } from "../_helpers/app_on.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../_helpers/private_postgres.ts";
 import { type RedisProcess, startRedisProcess } from "../_helpers/processes.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
-import { startContentHost } from "../_helpers/content_host.ts";
+import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
 import { CENTRAL, RAG_SERVICE_KEY, userToken } from "../_helpers/tokens.ts";
 import { until } from "../_helpers/poll.ts";
 import { PUBLIC_ORG } from "../_helpers/rag.ts";
@@ -119,21 +119,7 @@ async function ingest(path: string, text: string) {
   const res = await app.request("/api/v1/documents", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      portalId: "portal-a",
-      sourceDocumentId: crypto.randomUUID(),
-      sourceVersion: "v1",
-      tenantId: tenant,
-      organizationIds: [dept],
-      securityLevel: "INTERNAL",
-      classification: "general",
-      title: "복무 규정",
-      contentLocator: served.url,
-      checksum: served.sha256,
-      contentType: "text/html",
-      registrant: { id: "user-1", departmentCode: "A" },
-      sizeBytes: served.size,
-    }),
+    body: JSON.stringify(documentRequest(served, { tenantId: tenant, organizationIds: [dept], title: "복무 규정" })),
   });
   return { status: res.status, b: await res.json() as Json };
 }

@@ -17,7 +17,7 @@ import { addEntry, streamNames } from "@/jobs/mod.ts";
 import { clearPrefix, DIR, REDIS_URL, testEnv } from "../_helpers/app.ts";
 import { freshDatabase, type TestDatabase } from "../_helpers/db.ts";
 import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "../_helpers/tokens.ts";
-import { startContentHost } from "../_helpers/content_host.ts";
+import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
 import { type FakeLlm, startFakeLlm } from "../_helpers/fake_llm.ts";
 import { PUBLIC_ORG } from "../_helpers/rag.ts";
@@ -180,21 +180,7 @@ describe("no internet: the service reaches only its configured endpoints", () =>
         await call("/api/v1/documents", {
           method: "POST",
           token: await user(),
-          json: {
-            portalId: "portal-a",
-            sourceDocumentId: crypto.randomUUID(),
-            sourceVersion: "v1",
-            tenantId: tenant,
-            organizationIds: [dept],
-            securityLevel: "INTERNAL",
-            classification: "general",
-            title,
-            contentLocator: served.url,
-            checksum: served.sha256,
-            contentType: "text/html",
-            registrant: { id: "user-1", departmentCode: "A" },
-            sizeBytes: served.size,
-          },
+          json: documentRequest(served, { tenantId: tenant, organizationIds: [dept], title }),
         }),
       );
       assert.equal(res.indexed, true, JSON.stringify(res));
