@@ -8,8 +8,7 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type TestApp } from "../_helpers/app.ts";
-import { startAppOn } from "../_helpers/app_on.ts";
+import { startAppOn, type TestApp } from "../_helpers/app.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../_helpers/private_postgres.ts";
 import { type RedisProcess, startRedisProcess } from "../_helpers/processes.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
