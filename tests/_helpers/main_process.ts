@@ -3,6 +3,7 @@
  * process writes: `main.ts` with exactly the environment given (nothing inherited but PATH and
  * HOME), its stdout and stderr collected line by line.
  */
+import { collectLines } from "./processes.ts";
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -30,16 +31,7 @@ export function spawnMain(env: Record<string, string>, args: string[] = []): Mai
     stderr: "piped",
   }).spawn();
   const lines: string[] = [];
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    let rest = "";
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop()!;
-      lines.push(...parts);
-    }
-    if (rest) lines.push(rest);
-  };
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const drained = collectLines(child, lines);
   let done = false;
   const exited = child.status.then(async (s) => {
     done = true;

@@ -78,6 +78,23 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
+/** Appends each line a child writes to stdout or stderr to `lines` as it arrives; settles when both close. */
+export function collectLines(
+  child: { stdout: ReadableStream<Uint8Array>; stderr: ReadableStream<Uint8Array> },
+  lines: string[],
+): Promise<unknown> {
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    let rest = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop()!;
+      lines.push(...parts);
+    }
+    if (rest) lines.push(rest);
+  };
+  return Promise.all([collect(child.stdout), collect(child.stderr)]);
+}
+
 /** Starts `main.ts --workers-only` with `env` and waits for its "workers running" line. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
@@ -87,15 +104,7 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
     stderr: "piped",
   }).spawn();
   const lines: string[] = [];
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    let rest = "";
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop()!;
-      lines.push(...parts);
-    }
-  };
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const drained = collectLines(child, lines);
   try {
     await waitFor("the worker process to start", async () => {
       if (lines.some((l) => l.includes('"workers running"'))) return true;
