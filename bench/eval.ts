@@ -15,8 +15,8 @@ import { syncOrganizations } from "@/domain/rag/organizations.ts";
 import { defaultSettings, type Settings } from "@/domain/rag/settings.ts";
 import { writeTestModel } from "@/scripts/make_test_model.ts";
 import { startContentHost } from "@/tests/_helpers/content_host.ts";
-import { PUBLIC_ORG } from "@/tests/_helpers/rag.ts";
-import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers/tokens.ts";
+import { retrievalEnv } from "@/tests/_helpers/rag.ts";
+import { ADMIN_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import { startEmbeddingProcess } from "@/tests/embedding/_process.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
 import { score } from "./eval_lexical.ts";
@@ -344,15 +344,7 @@ function figuresTable(rows: { name: string; recallAt5: number; mrrAt10: number; 
 
 /** A fresh instance wired to `model`, a tenant with one department, and the run's settings stored. */
 async function start(model: { url: string; model: string }): Promise<Eval> {
-  const inst = await benchInstance({
-    CENTRAL_JWT_SECRET: CENTRAL.secret,
-    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
-    CENTRAL_JWT_AUDIENCE: CENTRAL.audience,
-    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
-    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
-    RAG_CONTENT_ALLOW_LOOPBACK: "true",
-    PRIVATE_EMBEDDING_URL: model.url,
-  }, { workers: true });
+  const inst = await benchInstance(retrievalEnv(model.url), { workers: true });
   try {
     const org = await organization(inst);
     const ttl = { expiresInSeconds: 6 * 3600 };

@@ -19,8 +19,9 @@ import postgres from "postgres";
 import { copyLines, copyText } from "@/sql/mod.ts";
 import { syncOrganizations } from "@/domain/rag/organizations.ts";
 import { defaultSettings } from "@/domain/rag/settings.ts";
-import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers/tokens.ts";
+import { ADMIN_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import { documentRequest, sha256 } from "@/tests/_helpers/content_host.ts";
+import { retrievalEnv } from "@/tests/_helpers/rag.ts";
 import type { Figure } from "./_report.ts";
 import { benchInstance } from "./_env.ts";
 import { mulberry32 } from "./term_matching.ts";
@@ -29,7 +30,6 @@ const DOCS = Number(Deno.env.get("BENCH_INGEST_DOCS") ?? 5000);
 const WORKERS = Number(Deno.env.get("BENCH_INGEST_WORKERS") ?? defaultSettings({}).ingestion.workerCount);
 const IN_FLIGHT = 8;
 const DOC_BYTES = 4096;
-const PUBLIC_ORG = "00000000-0000-4000-8000-0000000000ff";
 
 const WHO = [
   "인사팀",
@@ -208,15 +208,7 @@ async function organization(inst: Awaited<ReturnType<typeof benchInstance>>) {
 export async function run(): Promise<Figure[]> {
   const outside = new Worker(import.meta.url, { type: "module" });
   const urls = await ask(outside, { kind: "hello" }) as { contentBase: string; embedding: string };
-  const inst = await benchInstance({
-    CENTRAL_JWT_SECRET: CENTRAL.secret,
-    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
-    CENTRAL_JWT_AUDIENCE: CENTRAL.audience,
-    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
-    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
-    RAG_CONTENT_ALLOW_LOOPBACK: "true",
-    PRIVATE_EMBEDDING_URL: `${urls.embedding}/v1/embeddings`,
-  }, { workers: true });
+  const inst = await benchInstance(retrievalEnv(`${urls.embedding}/v1/embeddings`), { workers: true });
   const owner = postgres(inst.db.ownerUrl, { max: 2, onnotice: () => {} });
   try {
     const { tenant, dept } = await organization(inst);

@@ -13,6 +13,23 @@ import { syncOrganizations } from "@/domain/rag/organizations.ts";
 /** The public bucket's id in tests. */
 export const PUBLIC_ORG = "00000000-0000-4000-8000-0000000000ff";
 
+/**
+ * What a retrieval instance needs besides the test defaults: user tokens signed with the test issuer's secret for
+ * `audience`, the directory's key for this service, the public organization, content served from loopback, and
+ * the embedding server at `embeddingUrl`.
+ */
+export function retrievalEnv(embeddingUrl: string, audience: string = CENTRAL.audience): Record<string, string> {
+  return {
+    CENTRAL_JWT_SECRET: CENTRAL.secret,
+    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
+    CENTRAL_JWT_AUDIENCE: audience,
+    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
+    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
+    RAG_CONTENT_ALLOW_LOOPBACK: "true",
+    PRIVATE_EMBEDDING_URL: embeddingUrl,
+  };
+}
+
 /** A retrieval test instance. */
 export interface RagTestApp {
   app: TestApp;
@@ -43,13 +60,7 @@ export async function startRagApp(
   const embedding = startFakeEmbedding();
   const host = startContentHost();
   const app = await startTestApp({
-    CENTRAL_JWT_SECRET: CENTRAL.secret,
-    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
-    CENTRAL_JWT_AUDIENCE: `${CENTRAL.audience},search-gateway`,
-    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
-    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
-    RAG_CONTENT_ALLOW_LOOPBACK: "true",
-    PRIVATE_EMBEDDING_URL: embedding.url,
+    ...retrievalEnv(embedding.url, `${CENTRAL.audience},search-gateway`),
     ...overrides,
   }, { workers: options.workers ?? true });
   const company = async (code: string) =>

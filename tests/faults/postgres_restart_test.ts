@@ -13,9 +13,9 @@ import { type PrivatePostgres, startPrivatePostgres } from "../_helpers/private_
 import { type RedisProcess, startRedisProcess } from "../_helpers/processes.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
 import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
-import { CENTRAL, RAG_SERVICE_KEY, userToken } from "../_helpers/tokens.ts";
+import { CENTRAL, userToken } from "../_helpers/tokens.ts";
 import { until } from "../_helpers/poll.ts";
-import { PUBLIC_ORG } from "../_helpers/rag.ts";
+import { retrievalEnv } from "../_helpers/rag.ts";
 import { syncOrganizations } from "@/domain/rag/organizations.ts";
 
 type Json = Record<string, any>;
@@ -130,13 +130,7 @@ before(async () => {
   host = startContentHost();
   app = await startAppOn(pg.db, {
     REDIS_URL: redis.url,
-    CENTRAL_JWT_SECRET: CENTRAL.secret,
-    CENTRAL_JWT_ISSUER: CENTRAL.issuer,
-    CENTRAL_JWT_AUDIENCE: `${CENTRAL.audience},search-gateway`,
-    RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
-    RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
-    RAG_CONTENT_ALLOW_LOOPBACK: "true",
-    PRIVATE_EMBEDDING_URL: embedding.url,
+    ...retrievalEnv(embedding.url, `${CENTRAL.audience},search-gateway`),
   }, { workers: true });
   const created = async (path: string, json: Json) =>
     (await (await app.admin(path, { method: "POST", json })).json()).data.id as string;

@@ -16,11 +16,11 @@ import { Redis } from "ioredis";
 import { addEntry, streamNames } from "@/jobs/mod.ts";
 import { clearPrefix, DIR, REDIS_URL, testEnv } from "../_helpers/app.ts";
 import { freshDatabase, type TestDatabase } from "../_helpers/db.ts";
-import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "../_helpers/tokens.ts";
+import { ADMIN_KEY, userToken } from "../_helpers/tokens.ts";
 import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
 import { type FakeLlm, startFakeLlm } from "../_helpers/fake_llm.ts";
-import { PUBLIC_ORG } from "../_helpers/rag.ts";
+import { retrievalEnv } from "../_helpers/rag.ts";
 import { freePort } from "../_helpers/processes.ts";
 import { until } from "../_helpers/poll.ts";
 import {
@@ -114,14 +114,8 @@ describe("no internet: the service reaches only its configured endpoints", () =>
         ...env,
         LOG_LEVEL: "warn",
         RUN_WORKERS: "true",
-        CENTRAL_JWT_SECRET: CENTRAL.secret,
-        CENTRAL_JWT_ISSUER: CENTRAL.issuer,
-        CENTRAL_JWT_AUDIENCE: CENTRAL.audience,
-        RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
-        RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
-        RAG_CONTENT_ALLOW_LOOPBACK: "true",
+        ...retrievalEnv(embedding.url),
         RAG_SERVICE_CONTENT_ALLOWED_HOSTS: allowed.content,
-        PRIVATE_EMBEDDING_URL: embedding.url,
       },
       port,
       allowNet: Object.values(allowed),
