@@ -100,7 +100,10 @@ export function loadCopies<N extends string>(file: URL, names: readonly N[]): Re
  * for the server to take them. If `lines` throws, the COPY is cancelled (the server fails the statement, so its
  * transaction rolls back) and the error is rethrown.
  */
-export async function copyLines(stream: Writable, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
+export async function copyLines(
+  stream: Writable,
+  lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): Promise<void> {
   const done = new Promise<void>((resolve, reject) => {
     stream.once("finish", resolve);
     stream.once("error", reject);

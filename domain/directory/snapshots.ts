@@ -18,10 +18,10 @@ export interface Assignment {
   scope: string | null;
 }
 
-/** One validated entry of a publication: the user and its assignments as canonical JSON text. */
+/** One validated entry of a publication: the user (lower case) and its assignments as canonical JSON in UTF-8. */
 export interface SnapshotEntry {
   userId: string;
-  assignmentsJson: string;
+  assignments: Uint8Array;
   count: number;
 }
 
@@ -148,7 +148,7 @@ async function replaceSnapshot(
         for (const e of batch) {
           const companyId = companyOf.get(e.userId);
           if (companyId === undefined) tally.unknown.push(e.userId);
-          else rows.push({ userId: e.userId, companyId, assignmentsJson: e.assignmentsJson });
+          else rows.push({ userId: e.userId, companyId, assignments: e.assignments });
           tally.assignments += e.count;
         }
         tally.users += batch.length;

@@ -1,10 +1,12 @@
 /**
  * A streaming reader for one JSON shape: an object whose members are values, and
  * one member that is an array of objects (`{"a": "..", "entries": [{..}, {..}]}`).
- * It finds where each member value and each array element begins and ends and
- * hands those bytes to the native JSON.parse, so a 256 MB body is read chunk by
- * chunk at native speed instead of one token per character. The scanner checks
- * only the punctuation between values; JSON.parse checks the values themselves.
+ * It finds where each member value and each array element begins and ends: member
+ * values go to the native JSON.parse, and each element's bytes go to the handler,
+ * which may read them itself or parse them with `parseJson`. So a 256 MB body is
+ * read chunk by chunk, never one token per character in JavaScript. The scanner
+ * checks only the punctuation between values; the values are checked by whoever
+ * reads them.
  */
 
 /** Why the bytes are not the expected JSON shape; `path` points at the place. */
@@ -18,14 +20,24 @@ export class JsonShapeError extends Error {
 export interface JsonEntryHandlers {
   /** A member of the root object other than the array (its value already parsed). */
   member(key: string, value: unknown): void;
-  /** One element of the array member, already parsed, with its index. */
-  element(index: number, value: unknown): void;
+  /** The bytes of one element of the array member (an object, brackets balanced, not yet parsed), with its index. */
+  element(index: number, bytes: Uint8Array): void;
 }
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
 const WHITESPACE = new Uint8Array(256);
 for (const b of [0x20, 0x09, 0x0a, 0x0d]) WHITESPACE[b] = 1;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Parses one value's bytes; JsonShapeError at `path` when they are not UTF-8 JSON. */
+export function parseJson(bytes: Uint8Array, path: string): unknown {
+  try {
+    return JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new JsonShapeError(path, "is not valid JSON");
+  }
+}
 
 /** Where the reader is between values. */
 const enum At {
@@ -42,7 +54,6 @@ const enum At {
 /** Scans a stream of byte chunks of the shape above, calling the handlers as values complete. */
 export class JsonEntriesReader {
   #at = At.Root;
-  #decoder = new TextDecoder("utf-8", { fatal: true });
   /** Pieces of a value that spans chunks. */
   #pieces: Uint8Array[] = [];
   /** Inside a value: its nesting depth (0 for a top-level string), whether in a string, after a backslash. */
@@ -182,24 +193,17 @@ export class JsonEntriesReader {
     const pieces = this.#pieces;
     this.#pieces = [];
     const bytes = pieces.length === 1 ? pieces[0] : concat(pieces);
-    const where = this.#at === At.Element ? `${this.arrayKey}.${this.#index}` : this.#at === At.Key ? "" : this.#key;
-    let value: unknown;
-    try {
-      value = JSON.parse(this.#decoder.decode(bytes));
-    } catch {
-      throw new JsonShapeError(where, "is not valid JSON");
-    }
-    if (this.#at === At.Key) {
-      const key = value as string;
+    if (this.#at === At.Element) {
+      this.handlers.element(this.#index++, bytes);
+      this.#go(At.ElementEnd, false);
+    } else if (this.#at === At.Key) {
+      const key = parseJson(bytes, "") as string;
       if (this.#keys.has(key)) throw new JsonShapeError(key, "appears twice");
       this.#keys.add(key);
       this.#key = key;
       this.#go(At.Colon, false);
-    } else if (this.#at === At.Element) {
-      this.handlers.element(this.#index++, value);
-      this.#go(At.ElementEnd, false);
     } else {
-      this.handlers.member(this.#key, value);
+      this.handlers.member(this.#key, parseJson(bytes, this.#key));
       this.#go(At.MemberEnd, false);
     }
   }

@@ -24,17 +24,22 @@ select id, previous_id from directory.authorization_snapshots where portal_id = 
 -- no parameters
 copy directory.authorization_entries (snapshot_id, user_id, company_id, assignments) from stdin;
 
+-- name: widen_work_mem :exec
+-- Lets the rest of the transaction hash a whole snapshot in memory: with the default 4 MB, counting the changes
+-- of 100,000 entries spilled 70 MB to disk and took three times as long.
+-- no parameters
+select set_config('work_mem', '128MB', true);
+
 -- name: count_changes :one
 -- How many users' assignments differ between two snapshots, a user absent from one holding nothing there: the
--- rows directory.snapshot_changes would list, counted in one pass over both snapshots' entries (its joins probe
--- the key once per entry, which for a snapshot just written costs twice as much).
+-- rows directory.snapshot_changes would list, counted by one hash join of the two snapshots' entries: probing
+-- the key of a snapshot just written costs twice as much, grouping both snapshots by user three times.
 -- $1 snapshot id, $2 previous snapshot id
-select count(*)::int as n from (
-  select 1 from directory.authorization_entries
-  where snapshot_id in ($1::uuid, $2::uuid)
-  group by user_id
-  having min(assignments) <> max(assignments) or (count(*) = 1 and min(assignments) <> '[]')
-) changed;
+select count(*)::int as n
+from (select user_id, assignments from directory.authorization_entries where snapshot_id = $1::uuid) n
+full join (select user_id, assignments from directory.authorization_entries where snapshot_id = $2::uuid) o
+  using (user_id)
+where coalesce(n.assignments, '[]') <> coalesce(o.assignments, '[]');
 
 -- name: delete_entries :exec
 -- Deletes a snapshot's entries once no view needs them (its row stays as history).
