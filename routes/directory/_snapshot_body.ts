@@ -13,7 +13,7 @@ import { canonicalAssignments, type SnapshotEntry, type SnapshotStream } from "@
 import { fieldErrors } from "../_errors.ts";
 import { decodedBody } from "../_request.ts";
 import { JsonEntriesReader, JsonShapeError, parseJson } from "./_json_entries.ts";
-import { entryFromBytes } from "./_snapshot_entry_bytes.ts";
+import { entryFromBytes, MAX_ASSIGNMENTS } from "./_snapshot_entry_bytes.ts";
 
 /** The most entries one publication may carry (CONTRACT 1.3 rule 3). */
 export const MAX_SNAPSHOT_ENTRIES = 200_000;
@@ -29,7 +29,7 @@ export const AssignmentSchema = z.strictObject({
 /** One entry: a central user ID and that user's assignments in the portal. */
 export const EntrySchema = z.strictObject({
   userId: z.uuid(),
-  assignments: z.array(AssignmentSchema).max(10_000),
+  assignments: z.array(AssignmentSchema).max(MAX_ASSIGNMENTS),
 }).meta({ id: "AuthorizationEntry" });
 
 /** The whole body, for the OpenAPI document (the route validates it entry by entry). */

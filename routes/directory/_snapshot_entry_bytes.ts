@@ -13,7 +13,8 @@
  */
 import type { SnapshotEntry } from "@/domain/directory/mod.ts";
 
-const MAX_ASSIGNMENTS = 10_000;
+/** The most assignments one entry may carry. */
+export const MAX_ASSIGNMENTS = 10_000;
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
