@@ -10,18 +10,25 @@ import { withPrincipal } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
 import { type RagContext, systemPrincipal } from "./context.ts";
 
-/** The result of one sync. */
+/** The result of one sync; `superseded` when a sync that read the directory later was applied first. */
 export interface SyncResult {
   organizations: number;
   deactivated: number;
   directoryVersion: number;
+  superseded: boolean;
 }
 
-/** Mirrors the directory's departments; reports the outcome to the directory either way. */
+/**
+ * Mirrors the directory's departments; reports the outcome to the directory either way. Overlapping syncs
+ * apply one at a time, and a reading older than one already applied is dropped: applied, it would deactivate
+ * the departments the newer reading had added.
+ */
 export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
   try {
+    const readStartedAt = await orgs.readClock(ctx.sql);
     const { items, dataVersion } = await ctx.directory.departments();
     const deactivated = await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
+      if (await orgs.lockSync(tx, readStartedAt)) return null;
       await orgs.ensurePublicBucket(tx, ctx.publicOrgId);
       await orgs.upsertOrganizations(
         tx,
@@ -36,15 +43,21 @@ export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
         dataVersion,
       );
       const gone = await orgs.deactivateMissing(tx, items.map((d) => d.id));
-      await orgs.recordSync(tx, true, null, dataVersion);
+      await orgs.recordSync(tx, true, null, dataVersion, readStartedAt);
       return gone;
     });
+    const result = { organizations: items.length, deactivated: deactivated ?? 0, directoryVersion: dataVersion };
+    if (deactivated === null) return { ...result, superseded: true };
     ctx.directoryState.invalidate();
     await ctx.directory.reportSync("departments", true, dataVersion, null).catch(() => {});
-    return { organizations: items.length, deactivated, directoryVersion: dataVersion };
+    return { ...result, superseded: false };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => orgs.recordSync(tx, false, message.slice(0, 2000), null))
+    await withPrincipal(
+      ctx.sql,
+      systemPrincipal(ctx),
+      (tx) => orgs.recordSync(tx, false, message.slice(0, 2000), null, null),
+    )
       .catch(() => {});
     await ctx.directory.reportSync("departments", false, null, message).catch(() => {});
     throw err;

@@ -28,15 +28,32 @@ values ($1::uuid, null, 'PUBLIC', '전사 공개 / Company-wide public', true, t
 on conflict (id) do nothing;
 
 -- name: record_sync :exec
--- Records the outcome of an organization sync attempt.
--- $1 success, $2 error, $3 directory version
-insert into rag.sync_state as s (name, last_success_at, last_attempt_at, error, directory_version)
-values ('organizations', case when $1::bool then now() end, now(), $2::text, $3::bigint)
+-- Records the outcome of an organization sync attempt; a success also when it began reading the directory.
+-- $1 success, $2 error, $3 directory version, $4 when the sync began reading
+insert into rag.sync_state as s (name, last_success_at, last_attempt_at, error, directory_version, read_started_at)
+values ('organizations', case when $1::bool then now() end, now(), $2::text, $3::bigint, $4::timestamptz)
 on conflict (name) do update set
   last_success_at = case when $1::bool then now() else s.last_success_at end,
   last_attempt_at = now(),
   error = $2::text,
-  directory_version = coalesce($3::bigint, s.directory_version);
+  directory_version = coalesce($3::bigint, s.directory_version),
+  read_started_at = coalesce($4::timestamptz, s.read_started_at);
+
+-- name: read_clock :one
+-- The database's clock, read when a sync begins reading the directory: one clock for every instance.
+-- no parameters
+select clock_timestamp() as now;
+
+-- name: lock_sync :exec
+-- Serialises applying organization syncs for the rest of the transaction.
+-- no parameters
+select pg_advisory_xact_lock(hashtextextended('rag.organization-sync', 0));
+
+-- name: superseded :one
+-- Whether a sync that began reading the directory after $1 has already been applied.
+-- $1 when this sync began reading
+select coalesce((select read_started_at > $1::timestamptz from rag.sync_state where name = 'organizations'), false)
+  as superseded;
 
 -- name: sync_state :one
 -- The organization sync's last success, attempt, error and directory version.

@@ -6,6 +6,9 @@ const q = loadQueries(new URL("./organizations.sql", import.meta.url), [
   "deactivate_missing",
   "ensure_public_bucket",
   "record_sync",
+  "read_clock",
+  "lock_sync",
+  "superseded",
   "sync_state",
   "unseen_organizations",
 ]);
@@ -36,14 +39,31 @@ export async function ensurePublicBucket(db: Db, id: string): Promise<void> {
   await q.ensure_public_bucket(db, [id]);
 }
 
-/** Records a sync attempt. */
+/** Records a sync attempt; `readStartedAt` only for a success. */
 export async function recordSync(
   db: Db,
   success: boolean,
   error: string | null,
   directoryVersion: number | null,
+  readStartedAt: Date | null,
 ): Promise<void> {
-  await q.record_sync(db, [success, error, directoryVersion]);
+  await q.record_sync(db, [success, error, directoryVersion, readStartedAt]);
+}
+
+/** The database's clock now. */
+export async function readClock(db: Db): Promise<Date> {
+  const [row] = await q.read_clock<{ now: Date }>(db);
+  return row.now;
+}
+
+/**
+ * Serialises applying syncs until the transaction ends and says whether one that began reading the directory
+ * after `readStartedAt` has already been applied.
+ */
+export async function lockSync(db: Db, readStartedAt: Date): Promise<boolean> {
+  await q.lock_sync(db);
+  const [row] = await q.superseded<{ superseded: boolean }>(db, [readStartedAt]);
+  return row.superseded;
 }
 
 /** The sync's state, if it ever ran. */
