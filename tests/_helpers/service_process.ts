@@ -5,6 +5,8 @@
  * `{"v":1,"datetime":"...","permission":"net","value":"127.0.0.1:5432"}`, so a test can
  * read every connection the process opened or tried to open, its npm clients included.
  */
+import { collectLines } from "./processes.ts";
+
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -70,7 +72,7 @@ export async function startServiceProcess(o: ServiceProcessOptions): Promise<Ser
     stderr: "piped",
   }).spawn();
   const lines: string[] = [];
-  const drained = Promise.all([collect(child.stdout, lines), collect(child.stderr, lines)]);
+  const drained = collectLines(child, lines);
   let exited = false;
   const status = child.status.then(async (s) => {
     exited = true;
@@ -109,16 +111,6 @@ async function untilHealthy(proc: ServiceProcess, exited: () => boolean, ms = 30
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`main.ts was not healthy within ${ms} ms:\n${proc.lines.join("\n")}`);
-}
-
-async function collect(stream: ReadableStream<Uint8Array>, into: string[]): Promise<void> {
-  let rest = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    const parts = (rest + chunk).split("\n");
-    rest = parts.pop()!;
-    into.push(...parts);
-  }
-  if (rest) into.push(rest);
 }
 
 /** Parses an audit file; a missing file is no entries, a line that is not JSON fails loudly. */
