@@ -14,6 +14,9 @@ export interface Figure {
   note?: string;
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /** Whether a figure meets its bar, and by how much it falls short when it does not. */
 export function verdict(f: Figure): string {
   if (!f.bar) return "";

@@ -16,13 +16,12 @@ import { canonicalAssignments } from "@/domain/directory/mod.ts";
 import { copyLines } from "@/sql/mod.ts";
 import { entryLines } from "@/sql/directory/snapshots.ts";
 import { PORTAL_A_KEY } from "@/tests/_helpers/tokens.ts";
-import type { Figure } from "./_report.ts";
+import { type Figure, median } from "./_report.ts";
 import { benchInstance } from "./_env.ts";
 
 const USERS = Number(Deno.env.get("BENCH_SNAPSHOT_USERS") ?? 100_000);
 const ROUNDS = 3;
 const DEFAULT_COMPANY = "00000000-0000-4000-8000-000000000001";
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Entries where users with `changed(i)` get an editor role and a per-version document permission. */
 function entries(ids: string[], version: string, changed: (i: number) => boolean) {

@@ -20,7 +20,7 @@ import { ADMIN_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import { startEmbeddingProcess } from "@/tests/embedding/_process.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
 import { score } from "./eval_lexical.ts";
-import type { Figure } from "./_report.ts";
+import { type Figure, median } from "./_report.ts";
 
 const EVAL_DIR = new URL("../../shared/eval-ko/", import.meta.url);
 const LIMIT_QUERIES = Number(Deno.env.get("EVAL_LIMIT_QUERIES") ?? 0);
@@ -55,7 +55,6 @@ const CONFIGS: { name: string; legs?: Leg[] }[] = [
   { name: "fusion: text + bigram", legs: ["text", "bigram"] },
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f3 = (n: number) => n.toFixed(3);
 
 function readJsonl<T>(name: string): T[] {
