@@ -6,7 +6,7 @@
  */
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { createLogger, errorFields } from "@/lib/log.ts";
-import { startRuntime } from "@/lib/runtime.ts";
+import { startRuntime } from "@/app/runtime.ts";
 
 if (import.meta.main) {
   const workersOnly = Deno.args.includes("--workers-only");

@@ -1,7 +1,7 @@
 /** A benchmark's own fresh database and running instance, so figures never touch real data. */
 import { loadConfig } from "@/lib/config.ts";
 import { createLogger } from "@/lib/log.ts";
-import { type Runtime, startRuntime } from "@/lib/runtime.ts";
+import { type Runtime, startRuntime } from "@/app/runtime.ts";
 import { freshDatabase, type TestDatabase } from "@/tests/_helpers/db.ts";
 import { clearPrefix, testEnv } from "@/tests/_helpers/app.ts";
 
@@ -25,6 +25,8 @@ export async function benchInstance(
     LOG_LEVEL: "error",
     RATE_LIMIT_PER_MINUTE: "100000000",
     DATABASE_POOL_MAX: "8",
+    // A benchmark holds one user token for a run of hours.
+    RAG_MAX_TOKEN_TTL_SECONDS: "86400",
     ...overrides,
   }, () => "");
   const runtime = await startRuntime(config, createLogger("error"), {

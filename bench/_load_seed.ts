@@ -75,23 +75,14 @@ export async function seedDirectory(url: string, count: number): Promise<Directo
   return { tenant, p1, p10, others, users };
 }
 
-/** Runs `fn` in an owner transaction acting as the service's jobs, which the forced policies admit. */
-export async function asSystem<T>(owner: postgres.Sql, fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
-  return await owner.begin(async (tx) => {
-    await tx`select set_config('my.app_system', 'true', true)`;
-    return await fn(tx);
-  }) as T;
-}
-
 /** Waits for the service's own organization sync (every 15 s) to bring in the company's departments. */
-export async function organizationsSynced(owner: postgres.Sql, dir: Directory): Promise<void> {
+export async function organizationsSynced(system: postgres.Sql, dir: Directory): Promise<void> {
   const expected = 2 + dir.others.length;
   await until(
     "the service has synced the departments into tb_organization",
     async () => {
-      const [{ n }] = await asSystem(owner, (tx) =>
-        tx`select count(*)::int as n from rag.tb_organization
-      where tenant_id = ${dir.tenant} and is_active`);
+      const [{ n }] = await system`select count(*)::int as n from rag.tb_organization
+                                    where tenant_id = ${dir.tenant} and is_active`;
       return n === expected;
     },
     60_000,
@@ -103,20 +94,21 @@ export async function organizationsSynced(owner: postgres.Sql, dir: Directory): 
  * Loads `chunks` chunks as the search benchmark does, each document in one department (the 1% and 10%
  * ones, the rest spread over the others); returns questions about random chunks and the seconds taken.
  */
-export async function seedCorpus(ownerUrl: string, dir: Directory, chunks: number) {
+export async function seedCorpus(urls: { owner: string; system: string }, dir: Directory, chunks: number) {
   const docs = documents(chunks);
   const shares = departments(docs, OTHER_DEPARTMENTS);
   const ofDoc = (d: Doc) => {
     const s = shares[d.index];
     return [s === "p1" ? dir.p1 : s === "p10" ? dir.p10 : dir.others[s]];
   };
-  const owner = postgres(ownerUrl, { max: 2, idle_timeout: 0, onnotice: () => {} });
+  const owner = postgres(urls.owner, { max: 2, idle_timeout: 0, onnotice: () => {} });
+  const system = postgres(urls.system, { max: 2, idle_timeout: 0, onnotice: () => {} });
   const t0 = performance.now();
   try {
-    const ids = await insertDocuments(owner, dir.tenant, docs, ofDoc);
+    const ids = await insertDocuments(system, dir.tenant, docs, ofDoc);
     const indexes = await dropIndexes(owner);
     let reported = 0;
-    await insertChunks(owner, dir.tenant, docs, ids, ofDoc, (n) => {
+    await insertChunks(system, dir.tenant, docs, ids, ofDoc, (n) => {
       if (n - reported < 10_000) return;
       reported = n;
       console.error(`load: ${n} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -124,7 +116,7 @@ export async function seedCorpus(ownerUrl: string, dir: Directory, chunks: numbe
     await rebuildIndexes(owner, indexes);
     await vacuumAnalyze(owner);
   } finally {
-    await owner.end();
+    await Promise.all([owner.end(), system.end()]);
   }
   const questions = Array.from({ length: QUESTIONS }, (_, k) => {
     const doc = docs[(k * 7919) % docs.length];
@@ -173,25 +165,28 @@ export async function seedGroups(url: string, portal: { portalId: string; apiKey
   return groups;
 }
 
-/** A user token issued by the directory's admin API, as the central console would (at most an hour). */
-export async function issueToken(url: string, userId: string, ragAdmin = false): Promise<string> {
+/**
+ * A user token issued by the directory's admin API, as the central console would (at most an hour); `operator`
+ * needs the user in the instance's INSTALLATION_OPERATORS.
+ */
+export async function issueToken(url: string, userId: string, operator = false): Promise<string> {
   const issued = await call<{ data: { token: string } }>(`${url}${DIR}/admin/user-tokens`, {
     method: "POST",
     headers: adminHeaders,
-    json: { userId, ttlSeconds: 3600, ragAdmin },
+    json: { userId, ttlSeconds: 3600, operator },
   });
   return issued.data.token;
 }
 
-/** Points the service's embedding and model settings at the fakes (`PUT /api/v1/admin/settings`). */
+/** Points the service's embedding and model settings at the fakes (`PUT /api/v1/admin/settings`, as the operator). */
 export async function configureModels(
   url: string,
-  adminToken: string,
+  operatorToken: string,
   fakes: { embeddingUrl: string; llmUrl: string },
 ) {
   await call(`${url}/api/v1/admin/settings`, {
     method: "PUT",
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: { authorization: `Bearer ${operatorToken}` },
     json: {
       embedding: { endpoint: fakes.embeddingUrl, model: "fake" },
       llm: { provider: "openai", endpoint: fakes.llmUrl, model: "load" },

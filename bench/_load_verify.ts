@@ -6,7 +6,6 @@
  */
 import postgres from "postgres";
 import type { Client } from "./_load_clients.ts";
-import { asSystem } from "./_load_seed.ts";
 
 /** Counts of acknowledged retrieval calls, by audit action. */
 export interface Answered {
@@ -83,10 +82,9 @@ async function snapshots(owner: postgres.Sql, clients: Client[], v: Verdict) {
   }
 }
 
-async function audits(owner: postgres.Sql, answered: Answered, v: Verdict) {
-  const rows = await asSystem(owner, (tx) =>
-    tx`
-    select action, count(*)::int as n from rag.tb_rag_audit_logs where action in ('search', 'ask') group by action`);
+async function audits(system: postgres.Sql, answered: Answered, v: Verdict) {
+  const rows = await system`
+    select action, count(*)::int as n from rag.tb_rag_audit_logs where action in ('search', 'ask') group by action`;
   for (const action of ["search", "ask"] as const) {
     const found = rows.find((r) => r.action === action)?.n ?? 0;
     v.checked += answered[action];
@@ -97,16 +95,21 @@ async function audits(owner: postgres.Sql, answered: Answered, v: Verdict) {
 }
 
 /** Looks for every acknowledged write. */
-export async function verify(ownerUrl: string, clients: Client[], answered: Answered): Promise<Verdict> {
-  const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+export async function verify(
+  urls: { owner: string; system: string },
+  clients: Client[],
+  answered: Answered,
+): Promise<Verdict> {
+  const owner = postgres(urls.owner, { max: 1, onnotice: () => {} });
+  const system = postgres(urls.system, { max: 1, onnotice: () => {} });
   const v: Verdict = { checked: 0, missing: 0, lost: [], unchecked: 0 };
   try {
     await groups(owner, clients, v);
     await links(owner, clients, v);
     await snapshots(owner, clients, v);
-    await audits(owner, answered, v);
+    await audits(system, answered, v);
     return v;
   } finally {
-    await owner.end();
+    await Promise.all([owner.end(), system.end()]);
   }
 }

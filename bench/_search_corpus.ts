@@ -6,7 +6,7 @@
  * a chunk are its document's other chunks, then its subtopic's, then its topic's), and questions made
  * from an anchor chunk's nouns whose vectors lie near that chunk's.
  */
-import { finalIndex } from "@/domain/rag/korean_endings.ts";
+import { finalIndex } from "@/domain/rag/mod.ts";
 import { mulberry32 } from "./term_matching.ts";
 
 /** Vector dimensions, as the service requires. */

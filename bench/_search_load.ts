@@ -1,13 +1,13 @@
 /**
- * Loads the search benchmark's corpus as the table owner, the way ingestion stores chunks (the
+ * Loads the search benchmark's corpus as the system role, the way ingestion stores chunks (the
  * analyzer's lexemes through to_tsvector with rag.korean, bigram tsvector literals, the title analysed
  * with each chunk) but in batched `insert ... select from unnest(...)` across documents: COPY FROM is
  * refused on tables under row-level security. The chunk table's secondary indexes are dropped for the
- * load and rebuilt from their own definitions after it, then every table is vacuumed and analysed
- * (autovacuum may be off).
+ * load and rebuilt from their own definitions after it by the owner, then every table is vacuumed and
+ * analysed (autovacuum may be off).
  */
 import type postgres from "postgres";
-import { analyze, bigrams, toTsvectorText } from "@/domain/rag/korean.ts";
+import { analyze, bigrams, toTsvectorText } from "@/domain/rag/mod.ts";
 import { chunkText, chunkVector, type Doc, storedVectorText } from "./_search_corpus.ts";
 
 const DOC_BATCH = 1000;
@@ -20,14 +20,6 @@ export interface LoadTimes {
   chunks: number;
   indexes: Record<string, number>;
   vacuum: number;
-}
-
-/** Runs `fn` in an owner transaction acting as the service's jobs, which the forced policies admit. */
-async function system<T>(owner: postgres.Sql, fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
-  return await owner.begin(async (tx) => {
-    await tx`select set_config('my.app_system', 'true', true)`;
-    return await fn(tx);
-  }) as T;
 }
 
 const INSERT_DOCUMENTS = `
@@ -43,9 +35,9 @@ const INSERT_DOCUMENT_ORGANIZATIONS = `
 insert into rag.tb_document_organizations (document_id, organization_id, tenant_id)
 select d.id, o, $1::uuid from unnest($2::uuid[], $3::text[]) as d(id, orgs), unnest(d.orgs::uuid[]) as o`;
 
-/** Inserts the registry rows (and their organization rows); returns each document's id. */
+/** Inserts the registry rows (and their organization rows) on the system role's pool; returns each document's id. */
 export async function insertDocuments(
-  owner: postgres.Sql,
+  system: postgres.Sql,
   tenant: string,
   docs: Doc[],
   orgs: (d: Doc) => string[],
@@ -55,7 +47,7 @@ export async function insertDocuments(
     const batch = docs.slice(i, i + DOC_BATCH);
     const batchIds = ids.slice(i, i + DOC_BATCH);
     const orgText = batch.map((d) => `{${orgs(d).join(",")}}`);
-    await system(owner, async (tx) => {
+    await system.begin(async (tx) => {
       await tx.unsafe(INSERT_DOCUMENTS, [
         tenant,
         batchIds,
@@ -110,9 +102,9 @@ function chunkColumns(docs: Doc[], ids: string[], orgs: (d: Doc) => string[], fr
   return cols;
 }
 
-/** Inserts every chunk, about CHUNK_BATCH rows a statement, IN_FLIGHT statements at once. */
+/** Inserts every chunk on the system role's pool, about CHUNK_BATCH rows a statement, IN_FLIGHT statements at once. */
 export async function insertChunks(
-  owner: postgres.Sql,
+  system: postgres.Sql,
   tenant: string,
   docs: Doc[],
   ids: string[],
@@ -126,7 +118,7 @@ export async function insertChunks(
     while (to < docs.length && rows < CHUNK_BATCH) rows += docs[to++].chunks;
     const c = chunkColumns(docs, ids, orgs, d, to);
     d = to;
-    const p = system(owner, async (tx) => {
+    const p = system.begin(async (tx) => {
       await tx.unsafe(INSERT_CHUNKS, [
         tenant,
         c.doc,

@@ -7,11 +7,11 @@
 import postgres from "postgres";
 import { parseBlocks, type Sql } from "@/sql/mod.ts";
 import { hybridParams, type HybridQuery, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
-import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
+import { type DbPrincipal, type PrincipalTx, withPrincipal } from "@/sql/rag/session.ts";
 
 const SEARCH_SQL = parseBlocks(Deno.readTextFileSync(new URL("../sql/rag/search.sql", import.meta.url)));
 /** The fused statement's text, as sql/rag/search.sql has it. */
-const HYBRID_SEARCH = SEARCH_SQL.get("hybrid_search")!;
+const HYBRID_SEARCH = SEARCH_SQL.get("hybrid_search")!.text;
 
 /**
  * The vector leg alone: the fused statement's `vector_leg` CTE, selected on its own, with its
@@ -60,9 +60,9 @@ export function directPool(url: string, efSearch: number): Sql {
   });
 }
 
-/** The fused statement, run directly. */
+/** The fused statement, run directly (the owner skips row-level security: no principal, hence the cast). */
 export async function fusedDirect(owner: Sql, h: HybridQuery): Promise<string[]> {
-  return (await hybridSearch(owner, h)).map((r) => String(r.chunkId));
+  return (await hybridSearch(owner as unknown as PrincipalTx, h)).map((r) => String(r.chunkId));
 }
 
 /** The fused statement as the domain runs it: app role, transaction, principal, tuned vector scan (no audit). */
@@ -103,7 +103,7 @@ export function recall(approx: string[], exact: string[]): number {
   return exact.filter((id) => found.has(id)).length / exact.length;
 }
 
-async function explainOn(db: postgres.Sql | postgres.TransactionSql, text: string, params: unknown[]) {
+async function explainOn(db: postgres.Sql | postgres.TransactionSql, text: string, params: readonly unknown[]) {
   const rows = await db.unsafe(`explain (analyze, buffers) ${text}`, params as never[], { prepare: true });
   // The question vector's 1,024 numbers would bury the plan.
   return rows.map((r) => String(Object.values(r)[0]).replace(/'\[[^\]]*\]'::vector/g, "'[…]'::vector")).join("\n");

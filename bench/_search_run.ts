@@ -4,7 +4,7 @@
  * another), then the vector leg's recall@10 under the principal against an exact scan.
  */
 import type { Sql } from "@/sql/mod.ts";
-import { embedTexts } from "@/domain/rag/embedding_client.ts";
+import { embedTexts } from "@/domain/rag/mod.ts";
 import type { HybridQuery } from "@/sql/rag/search.ts";
 import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
 import { fusedDirect, fusedUnderRls, percentile, recall, timed, vectorDirect, vectorTop10 } from "./_search_measure.ts";

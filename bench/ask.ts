@@ -7,8 +7,7 @@
  * differences (pairing within a round keeps a busy machine's swings out of it), and
  * the bar is 20 ms.
  */
-import { buildMessages } from "@/domain/rag/answer.ts";
-import { generate, modelTarget } from "@/domain/rag/llm.ts";
+import { buildMessages, generate, modelTarget } from "@/domain/rag/mod.ts";
 import { startFakeLlm } from "@/tests/_helpers/fake_llm.ts";
 import { startRagApp } from "@/tests/_helpers/rag.ts";
 import type { Figure } from "./_report.ts";
@@ -45,7 +44,7 @@ export async function run(): Promise<Figure[]> {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, rag.app.runtime.app.fetch);
   const base = `http://127.0.0.1:${server.addr.port}/api/v1`;
   try {
-    const admin = await rag.token({ admin: true, clearance: 3 });
+    const admin = await rag.token({ operator: true });
     const put = await rag.call("/admin/settings", {
       method: "PUT",
       json: { llm: { provider: "openai", endpoint: llm.url, model: "bench" }, ingestion: { workerCount: 4 } },

@@ -44,12 +44,11 @@ async function walkDirect(sql: Parameters<typeof listUsers>[0]): Promise<number>
   let after: string | null = null;
   let n = 0;
   for (;;) {
-    const page = await listUsers(
-      sql,
-      { companyId: null, departmentId: null, onlyActive: false, like: null },
-      after,
-      100,
-    );
+    const page = await listUsers(sql, {
+      filter: { companyId: null, departmentId: null, onlyActive: false, like: null },
+      afterId: after,
+      limit: 100,
+    });
     if (!page.more) return n + (JSON.parse(page.items) as unknown[]).length;
     n += 100;
     after = page.lastId;

@@ -11,8 +11,7 @@
  * EVAL_DUMP=file.json writes every ranking for offline analysis; EVAL_RRF_K=n sets retrieval.rrfK for the run.
  */
 import postgres from "postgres";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
-import { defaultSettings, type Settings } from "@/domain/rag/settings.ts";
+import { defaultSettings, type Leg, type Settings, syncOrganizations } from "@/domain/rag/mod.ts";
 import { writeTestModel } from "@/scripts/make_test_model.ts";
 import { startContentHost } from "@/tests/_helpers/content_host.ts";
 import { retrievalEnv } from "@/tests/_helpers/rag.ts";
@@ -43,8 +42,6 @@ export interface Query {
   text: string;
   relevant_ids: string[];
 }
-
-type Leg = "vector" | "text" | "bigram";
 
 /** The configurations scored; `legs` undefined is the service's default, all three. */
 const CONFIGS: { name: string; legs?: Leg[] }[] = [
@@ -120,15 +117,14 @@ async function pool<T>(items: T[], n: number, fn: (item: T, i: number) => Promis
   await Promise.all(Array.from({ length: n }, worker));
 }
 
-/** Ingestion jobs done and failed so far, and chunks written, read as the owner acting as the jobs. */
-async function progress(owner: postgres.Sql): Promise<{ done: number; failed: number; error: string; chunks: number }> {
-  const [row] = await owner.begin(async (tx) => {
-    await tx`select set_config('my.app_system', 'true', true)`;
-    return await tx`select count(*) filter (where status = 'done')::int as done,
-                           count(*) filter (where status = 'failed')::int as failed, max(error) as error,
-                           (select count(*) from rag.tb_doc_chunk_vector)::int as chunks
-                    from rag.ingestion_jobs`;
-  });
+/** Ingestion jobs done and failed so far, and chunks written, read as the system role. */
+async function progress(
+  system: postgres.Sql,
+): Promise<{ done: number; failed: number; error: string; chunks: number }> {
+  const [row] = await system`select count(*) filter (where status = 'done')::int as done,
+                                    count(*) filter (where status = 'failed')::int as failed, max(error) as error,
+                                    (select count(*) from rag.tb_doc_chunk_vector)::int as chunks
+                             from rag.ingestion_jobs`;
   return row as { done: number; failed: number; error: string; chunks: number };
 }
 
@@ -166,7 +162,7 @@ async function postPassage(e: Eval, host: ReturnType<typeof startContentHost>, p
  */
 async function ingest(e: Eval, passages: Passage[]) {
   const host = startContentHost();
-  const owner = postgres(e.inst.db.ownerUrl, { max: 1, onnotice: () => {} });
+  const system = postgres(e.inst.db.systemUrl, { max: 1, onnotice: () => {} });
   const passageOf = new Map<string, string>();
   try {
     const t0 = performance.now();
@@ -175,7 +171,7 @@ async function ingest(e: Eval, passages: Passage[]) {
     pool(passages, IN_FLIGHT, async (p) => void passageOf.set(await postPassage(e, host, p), p.id))
       .then(() => posting.finished = true, (err) => posting.error = err);
     for (let tick = 0;; tick++) {
-      const { done, failed, error, chunks } = await progress(owner);
+      const { done, failed, error, chunks } = await progress(system);
       if (posting.error) throw posting.error;
       if (failed > 0) throw new Error(`${failed} ingestion jobs failed, e.g. ${error}`);
       if (posting.finished && done >= passages.length) return { passageOf, seconds: since(), chunks };
@@ -189,7 +185,7 @@ async function ingest(e: Eval, passages: Passage[]) {
     }
   } finally {
     console.error();
-    await owner.end();
+    await system.end();
     await host.stop();
   }
 }
@@ -347,7 +343,7 @@ async function start(model: { url: string; model: string }): Promise<Eval> {
   try {
     const org = await organization(inst);
     const ttl = { expiresInSeconds: 6 * 3600 };
-    const admin = await userToken({ tenantId: org.tenant, admin: true, sub: "eval-admin", ...ttl });
+    const admin = await userToken({ tenantId: org.tenant, operator: true, sub: "eval-operator", ...ttl });
     const patch = {
       ingestion: { workerCount: INGEST_WORKERS },
       embedding: { model: model.model },

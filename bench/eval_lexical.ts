@@ -4,7 +4,7 @@
  * ts_rank_cd (OR queries), per leg and fused by RRF, and prints recall@5 and MRR@10 for each,
  * then the analyzer's throughput. It tells which ranking expression the SQL side should use.
  */
-import { analyze, bigrams } from "@/domain/rag/korean.ts";
+import { analyze, bigrams } from "@/domain/rag/mod.ts";
 
 const EVAL_DIR = new URL("../../shared/eval-ko/", import.meta.url);
 

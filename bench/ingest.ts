@@ -17,8 +17,7 @@
  */
 import postgres from "postgres";
 import { copyLines, copyText } from "@/sql/mod.ts";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
-import { defaultSettings } from "@/domain/rag/settings.ts";
+import { defaultSettings, syncOrganizations } from "@/domain/rag/mod.ts";
 import { ADMIN_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import { documentRequest, sha256 } from "@/tests/_helpers/content_host.ts";
 import { retrievalEnv } from "@/tests/_helpers/rag.ts";
@@ -135,15 +134,12 @@ function ask(worker: Worker, message: unknown): Promise<Record<string, unknown>>
 }
 
 /** Resolves once `n` jobs are done; throws when one has failed or none has finished for five minutes. */
-async function settled(owner: postgres.Sql, n: number): Promise<void> {
+async function settled(system: postgres.Sql, n: number): Promise<void> {
   for (let last = 0, progressAt = performance.now();;) {
-    const [{ done, failed, error }] = await owner.begin(async (tx) => {
-      await tx`select set_config('my.app_system', 'true', true)`;
-      return await tx`select count(*) filter (where status = 'done')::int as done,
-                             count(*) filter (where status = 'failed')::int as failed,
-                             max(error) as error
-                      from rag.ingestion_jobs`;
-    });
+    const [{ done, failed, error }] = await system`select count(*) filter (where status = 'done')::int as done,
+                                                          count(*) filter (where status = 'failed')::int as failed,
+                                                          max(error) as error
+                                                   from rag.ingestion_jobs`;
     if (failed > 0) throw new Error(`${failed} ingestion jobs failed, e.g. ${error}`);
     if (done >= n) return;
     if (done > last) [last, progressAt] = [done, performance.now()];
@@ -154,13 +150,12 @@ async function settled(owner: postgres.Sql, n: number): Promise<void> {
 
 /**
  * The pipeline's chunk rows, every column (ids too), as COPY text lines: each value in its type's text form,
- * read as the owner acting as the jobs. Not `copy ... to stdout`: postgres.js 3.4.9 can leave the connection
+ * read as the system role. Not `copy ... to stdout`: postgres.js 3.4.9 can leave the connection
  * paused after a COPY out (porsager/postgres#917), and the next statement then never returns.
  */
-async function chunkRows(owner: postgres.Sql): Promise<string[]> {
+async function chunkRows(system: postgres.Sql): Promise<string[]> {
   const lines: string[] = [];
-  await owner.begin(async (tx) => {
-    await tx`select set_config('my.app_system', 'true', true)`;
+  await system.begin(async (tx) => {
     await tx`select id::text, document_id::text, chunk_index::text, source_version, tenant_id::text,
                     organization_ids::text, security_level::text, visible::text, heading_path::text, content,
                     lexemes::text, lexeme_count::text, bigrams::text, embedding::text, created_at::text
@@ -210,9 +205,10 @@ export async function run(): Promise<Figure[]> {
   const urls = await ask(outside, { kind: "hello" }) as { contentBase: string; embedding: string };
   const inst = await benchInstance(retrievalEnv(`${urls.embedding}/v1/embeddings`), { workers: true });
   const owner = postgres(inst.db.ownerUrl, { max: 2, onnotice: () => {} });
+  const system = postgres(inst.db.systemUrl, { max: 2, onnotice: () => {} });
   try {
     const { tenant, dept } = await organization(inst);
-    const adminToken = await userToken({ tenantId: tenant, admin: true });
+    const adminToken = await userToken({ tenantId: tenant, operator: true });
     const put = await fetch(`${inst.url}/api/v1/admin/settings`, {
       method: "PUT",
       headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
@@ -242,12 +238,12 @@ export async function run(): Promise<Figure[]> {
         }
         return since();
       }),
-      settled(owner, DOCS).then(since),
+      settled(system, DOCS).then(since),
     ]);
 
     const [size] = await owner`select pg_relation_size('rag.tb_doc_chunk_vector_embedding_idx') / 2 ^ 20 as hnsw,
                                       current_setting('shared_buffers') as buffers`;
-    const rows = await chunkRows(owner);
+    const rows = await chunkRows(system);
     const copySeconds = await copyBaseline(owner, inst.db.superUrl, rows);
     const rate = rows.length / seconds;
     const copyRate = rows.length / copySeconds;
@@ -270,7 +266,7 @@ export async function run(): Promise<Figure[]> {
         `HNSW index ${Number(size.hnsw).toFixed(0)} MB at the end, shared_buffers ${size.buffers}`,
     }];
   } finally {
-    await owner.end();
+    await Promise.all([owner.end(), system.end()]);
     await inst.stop();
     await ask(outside, { kind: "stop" });
     outside.terminate();

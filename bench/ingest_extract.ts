@@ -8,8 +8,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { Parser } from "htmlparser2";
 import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
-import { chunkDocument } from "@/domain/rag/chunk.ts";
-import { extractText } from "@/domain/rag/extract.ts";
+import { chunkDocument, extractText } from "@/domain/rag/mod.ts";
 import type { Figure } from "./_report.ts";
 
 const OPTIONS = { chunkSize: 800, chunkOverlap: 120 };

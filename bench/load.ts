@@ -64,6 +64,9 @@ function serviceEnv(base: Record<string, string>, port: number): Record<string, 
     RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
     RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
     RATE_LIMIT_PER_MINUTE: "100000000",
+    // The first imported user points the settings at the fakes, which listen on loopback.
+    INSTALLATION_OPERATORS: "load.0",
+    RAG_CONTENT_ALLOW_LOOPBACK: "true",
     RUN_WORKERS: "true",
     DATABASE_POOL_MAX: POOL,
     LOG_LEVEL: "warn",
@@ -85,15 +88,15 @@ async function healthy(service: MainProcess, url: string) {
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
 
 /** Seeds everything the workload reads; returns the world (but its window and recorder), the clients, timings. */
-async function seed(url: string, ownerUrl: string, fakes: Fakes) {
+async function seed(url: string, urls: { owner: string; system: string }, fakes: Fakes) {
   let t0 = performance.now();
   const dir = await seedDirectory(url, USERS);
   const usersSeconds = seconds(t0);
   console.error(`load: ${USERS} users imported in ${usersSeconds.toFixed(0)} s`);
-  const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
-  await organizationsSynced(owner, dir).finally(() => owner.end());
+  const system = postgres(urls.system, { max: 1, onnotice: () => {} });
+  await organizationsSynced(system, dir).finally(() => system.end());
   t0 = performance.now();
-  const corpus = await seedCorpus(ownerUrl, dir, CHUNKS);
+  const corpus = await seedCorpus(urls, dir, CHUNKS);
   console.error(`load: ${CHUNKS} chunks loaded in ${corpus.seconds.toFixed(0)} s`);
   const termIds = await seedTerms(url, portalOf(0).apiKey);
   await configureModels(url, await issueToken(url, dir.users[0].id, true), fakes);
@@ -140,7 +143,7 @@ async function main(): Promise<number> {
     const url = `http://127.0.0.1:${port}`;
     service = spawnMain(serviceEnv(testEnv(db, prefix), port));
     await healthy(service, url);
-    const seeded = await seed(url, db.ownerUrl, fakes);
+    const seeded = await seed(url, { owner: db.ownerUrl, system: db.systemUrl }, fakes);
     const rec = new Recorder(OPERATIONS.map((o) => o.endpoint));
     const start = performance.now();
     const w: World = {
@@ -155,7 +158,7 @@ async function main(): Promise<number> {
     await Promise.all(clients.map((c) => drive(w, c)));
     const loadAfter = loadAverage();
     const answered = (i: number) => rec.endpoints.get(OPERATIONS[i].endpoint)!;
-    const v = await verify(db.ownerUrl, clients, {
+    const v = await verify({ owner: db.ownerUrl, system: db.systemUrl }, clients, {
       search: answered(7).requests - answered(7).errors,
       ask: answered(8).requests - answered(8).errors,
     });

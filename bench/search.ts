@@ -21,11 +21,18 @@
 import postgres from "postgres";
 import { connect, type Sql } from "@/sql/mod.ts";
 import { efSearchFor, type HybridQuery } from "@/sql/rag/search.ts";
-import { dbPrincipal, type RagContext } from "@/domain/rag/context.ts";
-import type { Principal } from "@/domain/rag/principal.ts";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
-import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "@/domain/rag/korean.ts";
-import { vectorText } from "@/domain/rag/embedding_client.ts";
+import {
+  analyze,
+  bigrams,
+  dbPrincipal,
+  expandQuery,
+  type Principal,
+  queryLexemes,
+  type RagContext,
+  syncOrganizations,
+  toTsqueryText,
+  vectorText,
+} from "@/domain/rag/mod.ts";
 import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import type { Figure } from "./_report.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
@@ -94,20 +101,21 @@ async function organizations(url: string, sync: () => Promise<unknown>) {
 
 type Orgs = Awaited<ReturnType<typeof organizations>>;
 
-/** Loads the corpus as the owner; seconds per phase. */
-async function load(ownerUrl: string, orgs: Orgs, docs: Doc[], shares: Share[]) {
-  const owner = postgres(ownerUrl, { max: 2, idle_timeout: 0, onnotice: () => {} });
+/** Loads the corpus as the system role, indexes as the owner; seconds per phase. */
+async function load(urls: { owner: string; system: string }, orgs: Orgs, docs: Doc[], shares: Share[]) {
+  const owner = postgres(urls.owner, { max: 2, idle_timeout: 0, onnotice: () => {} });
+  const system = postgres(urls.system, { max: 2, idle_timeout: 0, onnotice: () => {} });
   const ofDoc = (d: Doc) => {
     const s = shares[d.index];
     return [s === "p1" ? orgs.p1 : s === "p10" ? orgs.p10 : orgs.others[s], orgs.all];
   };
   try {
     const t0 = performance.now();
-    const ids = await insertDocuments(owner, orgs.tenant, docs, ofDoc);
+    const ids = await insertDocuments(system, orgs.tenant, docs, ofDoc);
     const tDocs = performance.now();
     const indexes = await dropIndexes(owner);
     let reported = 0;
-    await insertChunks(owner, orgs.tenant, docs, ids, ofDoc, (n) => {
+    await insertChunks(system, orgs.tenant, docs, ids, ofDoc, (n) => {
       if (n - reported < 10_000) return;
       reported = n;
       console.error(`bench search: ${n} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -126,7 +134,7 @@ async function load(ownerUrl: string, orgs: Orgs, docs: Doc[], shares: Share[]) 
       vacuum,
     };
   } finally {
-    await owner.end();
+    await Promise.all([owner.end(), system.end()]);
   }
 }
 
@@ -168,7 +176,7 @@ async function runClass(st: Stage, c: PrincipalClass, plans: string[]): Promise<
   const org = c.department === "p1" ? st.orgs.p1 : c.department === "p10" ? st.orgs.p10 : st.orgs.all;
   const who = { sub: `bench-${c.department}-${c.admin}`, tenantId: st.orgs.tenant, organizationId: org, clearance: 1 };
   const ctx = st.inst.runtime.jobs.rag!;
-  const p: Principal = { ...who, isAdmin: c.admin };
+  const p: Principal = { ...who, isAdmin: c.admin, isOperator: false, portalId: null };
   const principal = dbPrincipal(ctx, p);
   const questions = [];
   for (const q of st.asked.get(c.key)!) {
@@ -220,7 +228,7 @@ export async function run(): Promise<Figure[]> {
   const app = connect(inst.db.appUrl, { max: 1, statementTimeoutMs: 300_000 });
   try {
     const orgs = await organizations(inst.url, () => syncOrganizations(inst.runtime.jobs.rag!));
-    const loaded = await load(inst.db.ownerUrl, orgs, docs, shares);
+    const loaded = await load({ owner: inst.db.ownerUrl, system: inst.db.systemUrl }, orgs, docs, shares);
     console.error(`bench search: loaded in ${loaded.total.toFixed(0)} s`);
     const plans: string[] = [];
     const results: ClassResult[] = [];

@@ -4,9 +4,15 @@
  * per-surface `indexOf` scan with the same folding and boundary rules, measured in the
  * same run; and the time to strip and link one 100 KB HTML body.
  */
-import { buildMatcher, isOccurrence, type TermMatch, type TermSurface } from "@/domain/glossary/matcher.ts";
-import { foldText, normalizeNotation } from "@/domain/glossary/normalize.ts";
-import { stripMarkup } from "@/domain/glossary/text.ts";
+import {
+  buildMatcher,
+  foldText,
+  isOccurrence,
+  normalizeNotation,
+  stripMarkup,
+  type TermMatch,
+  type TermSurface,
+} from "@/domain/glossary/mod.ts";
 import type { Figure } from "./_report.ts";
 
 const TERMS = Number(Deno.env.get("BENCH_TERMS") ?? 50_000);

@@ -3,6 +3,7 @@ export { DIMENSIONS, type EmbeddingModel, EmbeddingStartError, loadEmbeddingMode
 export {
   type EmbeddingServer,
   type EmbeddingServerOptions,
+  type EmbeddingsResponse,
   MAX_BODY_BYTES,
   MAX_INPUT_CHARS,
   MAX_INPUTS,

@@ -1,8 +1,11 @@
 /**
  * The embedding component's HTTP surface: OpenAI-compatible `POST /v1/embeddings`
  * and `GET /healthz`. Errors are RFC 9457 problem details with the project's codes.
+ * It listens on loopback unless told otherwise, and with an API key configured,
+ * embeds only for a caller presenting it as a bearer token (health stays open).
  */
 import { Buffer } from "node:buffer";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -27,10 +30,25 @@ const EmbeddingsRequest = z.strictObject({
   user: z.string().max(256).optional(),
 });
 
+/** The OpenAI embeddings answer: a float array per input, or its Float32 little-endian bytes in base64. */
+export const EmbeddingsResponse = z.object({
+  object: z.literal("list"),
+  data: z.array(z.object({
+    object: z.literal("embedding"),
+    index: z.number().int(),
+    embedding: z.union([z.array(z.number()), z.string()]),
+  })),
+  model: z.string(),
+  usage: z.object({ prompt_tokens: z.number().int(), total_tokens: z.number().int() }),
+});
+/** The OpenAI embeddings answer. */
+export type EmbeddingsResponse = z.output<typeof EmbeddingsResponse>;
+
 type Variables = { requestId: string };
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
+  401: "Unauthorized",
   404: "Not Found",
   413: "Content Too Large",
   500: "Internal Server Error",
@@ -64,8 +82,16 @@ function base64(v: Float32Array): string {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
 }
 
-/** The Hono app serving `model`. */
-function createEmbeddingApp(model: EmbeddingModel, log: Logger): Hono<{ Variables: Variables }> {
+const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+
+/** Whether `header` is `Bearer <apiKey>`, compared in constant time. */
+function bearerMatches(header: string | undefined, apiKey: string): boolean {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1] ?? "";
+  return timingSafeEqual(digest(presented), digest(apiKey));
+}
+
+/** The Hono app serving `model`; with `apiKey`, embeddings need it as a bearer token. */
+function createEmbeddingApp(model: EmbeddingModel, log: Logger, apiKey?: string): Hono<{ Variables: Variables }> {
   const app = new Hono<{ Variables: Variables }>();
   app.use(async (c, next) => {
     const sent = c.req.header("x-request-id");
@@ -76,6 +102,12 @@ function createEmbeddingApp(model: EmbeddingModel, log: Logger): Hono<{ Variable
   app.get("/healthz", (c) => c.json({ status: "ok", model: model.name, dimensions: DIMENSIONS }));
   app.post(
     "/v1/embeddings",
+    async (c, next) => {
+      if (apiKey !== undefined && !bearerMatches(c.req.header("authorization"), apiKey)) {
+        return problem(401, "unauthorized", "A valid bearer token is required", c.get("requestId"));
+      }
+      await next();
+    },
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => problem(413, "payload_too_large", `The body exceeds ${MAX_BODY_BYTES} bytes`, c.get("requestId")),
@@ -93,7 +125,7 @@ function createEmbeddingApp(model: EmbeddingModel, log: Logger): Hono<{ Variable
       const t0 = performance.now();
       const { vectors, tokens } = await model.embed(typeof input === "string" ? [input] : input);
       log.info("embedded", { requestId, inputs: vectors.length, tokens, ms: Math.round(performance.now() - t0) });
-      return c.json({
+      const answer: EmbeddingsResponse = {
         object: "list",
         data: vectors.map((v, index) => ({
           object: "embedding",
@@ -102,7 +134,8 @@ function createEmbeddingApp(model: EmbeddingModel, log: Logger): Hono<{ Variable
         })),
         model: model.name,
         usage: { prompt_tokens: tokens, total_tokens: tokens },
-      });
+      };
+      return c.json(answer);
     },
   );
   app.notFound((c) => problem(404, "not_found", "No such route", c.get("requestId")));
@@ -118,7 +151,10 @@ export interface EmbeddingServerOptions {
   modelPath: string | undefined;
   /** 0 picks a free port. */
   port: number;
+  /** The address to listen on; loopback unless another component must reach it. */
   hostname?: string;
+  /** When set, `POST /v1/embeddings` requires `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
   log?: Logger;
 }
 
@@ -133,11 +169,19 @@ export interface EmbeddingServer {
 export async function startEmbeddingServer(options: EmbeddingServerOptions): Promise<EmbeddingServer> {
   const log = options.log ?? createLogger("info", { service: "embedding" });
   const model = await loadEmbeddingModel(options.modelPath);
-  const app = createEmbeddingApp(model, log);
+  const app = createEmbeddingApp(model, log, options.apiKey);
+  const hostname = options.hostname ?? "127.0.0.1";
   const server = Deno.serve({
     port: options.port,
-    hostname: options.hostname ?? "0.0.0.0",
-    onListen: ({ port }) => log.info("listening", { port, model: model.name, pooling: model.pooling }),
+    hostname,
+    onListen: ({ port }) =>
+      log.info("listening", {
+        hostname,
+        port,
+        model: model.name,
+        pooling: model.pooling,
+        bearer: options.apiKey !== undefined,
+      }),
   }, app.fetch);
   return {
     port: server.addr.port,

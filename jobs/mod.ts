@@ -10,8 +10,7 @@ import { ingestion } from "./tasks/ingestion.ts";
 import { orgSync } from "./tasks/org_sync.ts";
 import { sourceDeleted } from "./tasks/source_deleted.ts";
 import { retention } from "./tasks/retention.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
-import { systemPrincipal } from "@/domain/rag/context.ts";
+import { withSystem } from "@/sql/rag/session.ts";
 import { startRelay } from "./relay.ts";
 import { streamDepth, streamNames } from "./streams.ts";
 
@@ -82,7 +81,7 @@ export async function startWorkers(
     })),
     deps.log,
   );
-  // The retrieval outbox is under row-level security: its relay acts as the service's system principal.
+  // The retrieval outbox is under row-level security: its relay runs as the system role.
   const relay = await startRelay(
     deps.redis,
     [...deps.config.SERVICES],
@@ -90,7 +89,7 @@ export async function startWorkers(
     deps.log.child({ part: "relay" }),
     {
       listen: (channel, fn) => deps.sql.listen(channel, fn),
-      inBox: (box, fn) => box === "rag" ? withPrincipal(deps.sql, systemPrincipal(deps.rag!), fn) : fn(deps.sql),
+      inBox: { rag: (fn) => withSystem(deps.rag!.system, fn), directory: (fn) => fn(deps.sql) },
     },
   );
   return {

@@ -6,8 +6,7 @@
  * accepted is lost; tasks are idempotent, so a job sent twice is harmless.
  */
 import type { Redis } from "ioredis";
-import type { Db } from "@/sql/mod.ts";
-import { type Outbox, purgeDone, takeUnsent, unsendUnfinished } from "@/sql/jobs/outbox.ts";
+import { type BoxDb, type Outbox, purgeDone, takeUnsent, unsendUnfinished } from "@/sql/jobs/outbox.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
 import { addEntry } from "./streams.ts";
 
@@ -24,10 +23,10 @@ async function redisRunId(redis: Redis): Promise<string | null> {
   return /run_id:(\w+)/.exec(info)?.[1] ?? null;
 }
 
-/** How the relay reaches an outbox: the notification channel, and a connection allowed to read the box. */
+/** How the relay reaches an outbox: the notification channel, and per box a connection allowed to read it. */
 export interface OutboxAccess {
   listen(channel: string, fn: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
-  inBox<T>(box: Outbox, fn: (db: Db) => Promise<T>): Promise<T>;
+  inBox: { [B in Outbox]: <T>(fn: (db: BoxDb<B>) => Promise<T>) => Promise<T> };
 }
 
 /** Starts relaying the given outboxes into streams under `prefix`. */
@@ -47,9 +46,9 @@ export async function startRelay(
     return null;
   });
 
-  async function drain(box: Outbox) {
+  async function drain<B extends Outbox>(box: B) {
     for (;;) {
-      const rows = await access.inBox(box, (db) => takeUnsent(db, box, BATCH));
+      const rows = await access.inBox[box]((db) => takeUnsent(db, { box, limit: BATCH }));
       for (const row of rows) {
         await addEntry(redis, `${prefix}${row.stream}`, {
           outboxId: String(row.id),
@@ -69,17 +68,16 @@ export async function startRelay(
     if (!restarted && !due) return;
     lastHousekeeping = Date.now();
     for (const box of boxes) {
-      const before = new Date(restarted ? Date.now() : Date.now() - OVERDUE_MS);
-      const requeued = await access.inBox(box, (db) => unsendUnfinished(db, box, before));
-      if (requeued > 0) {
-        log.warn("outbox jobs sent again", {
-          outbox: box,
-          requeued,
-          reason: restarted ? "redis restarted" : "overdue",
-        });
-      }
-      await access.inBox(box, (db) => purgeDone(db, box));
+      await sendAgain(box, new Date(restarted ? Date.now() : Date.now() - OVERDUE_MS), restarted);
     }
+  }
+
+  async function sendAgain<B extends Outbox>(box: B, before: Date, restarted: boolean) {
+    const requeued = await access.inBox[box]((db) => unsendUnfinished(db, { box, before }));
+    if (requeued > 0) {
+      log.warn("outbox jobs sent again", { outbox: box, requeued, reason: restarted ? "redis restarted" : "overdue" });
+    }
+    await access.inBox[box]((db) => purgeDone(db, box));
   }
 
   const loop = (async () => {

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { DirectoryContext } from "@/domain/directory/mod.ts";
-import type { RagContext } from "@/domain/rag/context.ts";
+import type { RagContext } from "@/domain/rag/mod.ts";
 import type { Sql } from "@/sql/mod.ts";
 import type { Entry } from "./streams.ts";
 

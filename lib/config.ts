@@ -4,7 +4,8 @@
  * start with a message that names the variable and never echoes its value.
  */
 import { z } from "zod";
-import { parseAllowedHosts } from "@/domain/rag/url_policy.ts";
+import { parseAllowedHosts } from "./allowed_hosts.ts";
+import { isPortalId } from "./portal_ids.ts";
 
 const MiB = 1024 * 1024;
 
@@ -12,6 +13,7 @@ const MiB = 1024 * 1024;
 export const SECRET_VARIABLES = [
   "DATABASE_URL",
   "DATABASE_OWNER_URL",
+  "DATABASE_SYSTEM_URL",
   "REDIS_URL",
   "PORTAL_API_KEYS_JSON",
   "PORTAL_JWT_SECRET",
@@ -21,6 +23,7 @@ export const SECRET_VARIABLES = [
   "RAG_EXPLORE_GATEWAY_API_KEY",
   "RAG_DIRECTORY_API_KEY",
   "MODEL_GATEWAY_SERVICE_TOKEN",
+  "EMBEDDING_API_KEY",
 ] as const;
 
 export const SCOPES = [
@@ -89,11 +92,14 @@ const schema = z.object({
     }
     return new Set(parts as ("directory" | "rag")[]);
   }),
+  /** `production` refuses settings that are only safe on a developer's machine. */
+  APP_ENV: z.enum(["production", "development"]).default("production"),
   PORT: int(8080, 0, 65535),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   RUN_WORKERS: bool(true),
   DATABASE_URL: z.string().min(1, "is required"),
   DATABASE_OWNER_URL: optionalText,
+  DATABASE_SYSTEM_URL: optionalText,
   DATABASE_POOL_MAX: int(10, 1, 200),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   REDIS_KEY_PREFIX: z.string().default(""),
@@ -104,6 +110,7 @@ const schema = z.object({
   PORTAL_JWT_SECRET: signingSecret,
   PORTAL_JWT_ISSUER: optionalText,
   PORTAL_JWT_AUDIENCE: optionalText,
+  PORTAL_JWT_PORTAL_IDS: list,
   CENTRAL_ADMIN_API_KEYS_JSON: adminKeys,
   TOMBSTONE_RETENTION_DAYS: int(30, 1, 3650),
   SYNC_STALE_AFTER_SECONDS: int(3600, 1),
@@ -112,20 +119,27 @@ const schema = z.object({
   CENTRAL_JWT_PRIVATE_KEY: optionalText,
   CENTRAL_JWT_ISSUER: z.string().default("central-directory"),
   CENTRAL_JWT_AUDIENCE: list.transform((v) => v.length > 0 ? v : ["rag-service"]),
+  /** Users (ids or login ids) the directory may issue an installation operator's token to. */
+  INSTALLATION_OPERATORS: list.transform((v) => v.map((who) => who.toLowerCase())),
   RAG_ORG_SYNC_MAX_STALENESS_SECONDS: int(900, 1),
+  RAG_MAX_TOKEN_TTL_SECONDS: int(3600, 60, 86_400),
   RAG_EXPLORE_GATEWAY_API_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: "API keys must be at least 16 characters",
   }),
-  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list.refine((hosts) => {
+  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list.transform((hosts, ctx) => {
     try {
-      parseAllowedHosts(hosts);
-      return true;
+      return parseAllowedHosts(hosts);
     } catch {
-      return false;
+      ctx.addIssue({ code: "custom", message: "holds an entry that is not a host, host:port, .domain or *.domain" });
+      return z.NEVER;
     }
-  }, { message: "holds an entry that is not a host, host:port, .domain or *.domain" }),
+  }),
+  RAG_CONTENT_ALLOW_ANY_HOST: bool(false),
   RAG_CONTENT_FETCH_TIMEOUT_SECONDS: int(60, 1, 3600),
   RAG_CONTENT_ALLOW_LOOPBACK: bool(false),
+  RAG_OPEN_PORTALS: list.refine((ids) => ids.every((id) => id === "*" || isPortalId(id)), {
+    message: "holds an entry that is not a portal id or *",
+  }),
   RAG_MAX_DOCUMENT_BYTES: int(50 * MiB, 1),
   RAG_PORTAL_ID: z.string().min(1).default("rag-service"),
   RAG_PUBLIC_ORGANIZATION_ID: z.uuid().default("00000000-0000-4000-8000-00000000b0c7"),
@@ -138,9 +152,25 @@ const schema = z.object({
   PRIVATE_LLM_URL: optionalUrl,
   PRIVATE_LLM_TIMEOUT_SECONDS: int(60, 1, 3600),
   PRIVATE_EMBEDDING_URL: optionalUrl,
+  EMBEDDING_HOST: z.string().trim().min(1).default("127.0.0.1"),
   EMBEDDING_PORT: int(8081, 0, 65535),
+  EMBEDDING_API_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: "API keys must be at least 16 characters",
+  }),
   EMBEDDING_MODEL_PATH: optionalText,
 }).superRefine((c, ctx) => {
+  // Without a list, whoever may register a document may make the service fetch from any host it reaches.
+  const anyHost = c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS.length === 0;
+  if (c.SERVICES.has("rag") && c.APP_ENV === "production" && anyHost && !c.RAG_CONTENT_ALLOW_ANY_HOST) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["RAG_SERVICE_CONTENT_ALLOWED_HOSTS"],
+      message: "is required in production (APP_ENV=production) unless RAG_CONTENT_ALLOW_ANY_HOST=true",
+    });
+  }
+  if (c.SERVICES.has("rag") && c.DATABASE_SYSTEM_URL === undefined) {
+    ctx.addIssue({ code: "custom", path: ["DATABASE_SYSTEM_URL"], message: "is required when the rag service runs" });
+  }
   if (c.PORTAL_JWT_SECRET !== undefined) {
     for (const name of ["PORTAL_JWT_ISSUER", "PORTAL_JWT_AUDIENCE"] as const) {
       if (c[name] === undefined) {

@@ -1,4 +1,8 @@
-/** JSON-lines logging: one object per line on stdout, carrying the request id when there is one. */
+/**
+ * JSON-lines logging: one object per line on stdout, carrying the request id when there is one. Credentials inside
+ * URLs (an endpoint's user-info or `api_key=`) are cut out of every line, whatever field carries them.
+ */
+import { withoutUrlCredentials } from "./url_credentials.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -37,7 +41,9 @@ export function createLogger(
   const min = RANK[level];
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields) => {
     if (RANK[lvl] < min) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }));
+    write(
+      withoutUrlCredentials(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })),
+    );
   };
   return {
     debug: (m, f) => emit("debug", m, f),

@@ -3,9 +3,15 @@
  * typed principal on `c.var`, or the request stops with 401/403. Rate limits are
  * taken per credential right after it is proven.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
-import type { AdminPrincipal, Authenticated, CredentialFailure, PortalPrincipal } from "@/domain/directory/mod.ts";
+import type {
+  Actor,
+  AdminPrincipal,
+  Authenticated,
+  CredentialFailure,
+  PortalPrincipal,
+} from "@/domain/directory/mod.ts";
 import type { Scope } from "@/lib/config.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
 import type { AppEnv } from "./_env.ts";
@@ -25,13 +31,29 @@ export function bearer(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-function takeToken(limiter: RateLimiter, key: string) {
+/** Takes one request from `key`'s budget; an empty budget is 429 rate_limited with Retry-After. */
+export function takeToken(limiter: RateLimiter, key: string, holder: "credential" | "user" = "credential"): void {
   const t = limiter.take(key);
   if (!t.ok) {
-    throw new AppError("rate_limited", "Too many requests for this credential", {
+    throw new AppError("rate_limited", `Too many requests for this ${holder}`, {
       headers: { "retry-after": String(t.retryAfterSeconds) },
     });
   }
+}
+
+/**
+ * Who the request proved to be, as an audit actor: the retrieval user, the admin key (its id and label, never
+ * the key), the portal, or nobody. Each route proves one kind of credential, so the first one set is it.
+ */
+export function actorOf(c: Context<AppEnv>): Actor {
+  const requestId = c.get("requestId") ?? null;
+  const user = c.get("principal");
+  if (user) return { kind: "portal", id: `user:${user.sub}`, label: "user token", requestId };
+  const admin = c.get("admin");
+  if (admin) return { kind: "admin", id: admin.id, label: admin.label, requestId };
+  const portal = c.get("portal");
+  if (portal) return { kind: "portal", id: portal.portalId, label: portal.method, requestId };
+  return { kind: "anonymous", id: null, label: null, requestId };
 }
 
 /** Requires a valid portal credential. */

@@ -1,7 +1,7 @@
 /** The Hono environment every route shares: per-request variables set by middleware. */
 import type { Logger } from "@/lib/log.ts";
 import type { AdminPrincipal, PortalPrincipal } from "@/domain/directory/mod.ts";
-import type { Principal } from "@/domain/rag/principal.ts";
+import type { Principal } from "@/domain/rag/mod.ts";
 
 /** Variables on `c.var`: the request id, its logger, and the principal the credential proved. */
 export interface AppEnv {

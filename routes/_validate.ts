@@ -31,6 +31,17 @@ export const optionalUuidQuery = z.string().optional().transform((v) => v === ""
 )
   .openapi({ type: "string", format: "uuid" });
 
+/**
+ * A query value that may repeat (`?scope=hr&scope=finance`): the distinct non-empty values, in the order given; an
+ * absent or empty value is none. Documented as an exploded array, which is what a repeated parameter is.
+ */
+export const repeatableQuery = (maxLength: number, maxCount: number) => {
+  const one = z.string().max(maxLength);
+  return z.union([one, z.array(one).max(maxCount)]).optional().transform((v) => [
+    ...new Set([v ?? []].flat().filter((s) => s !== "")),
+  ]).openapi({ type: "array", items: { type: "string", maxLength }, maxItems: maxCount });
+};
+
 /** A dataVersion query value. */
 export const versionParam = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 

@@ -3,12 +3,11 @@
  * services, `/openapi.json` generated from the same zod schemas that validate
  * requests, and one error renderer.
  */
-import type { Context } from "hono";
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
-import type { AppEnv } from "./_env.ts";
+import { actorOf } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { bodyLimit, type HttpMetrics, requestContext } from "./_request.ts";
 import { router } from "./_validate.ts";
@@ -23,6 +22,7 @@ import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
 import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
+import { termRevisionsAdminRoutes } from "./directory/admin/term_revisions.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
 import { settingsRoutes } from "./rag/settings.ts";
@@ -53,17 +53,6 @@ export interface AppDeps {
 
 /** The paths that hold directory portal routes (registered only with PORTAL_JWT_SECRET). */
 export const DIRECTORY_BASE = "/api/directory/v1";
-
-function actorOf(c: Context<AppEnv>): Actor {
-  const requestId = c.get("requestId") ?? null;
-  const user = c.get("principal");
-  if (user) return { kind: "portal", id: `user:${user.sub}`, label: "user token", requestId };
-  const admin = c.get("admin");
-  if (admin) return { kind: "admin", id: admin.id, label: admin.label, requestId };
-  const portal = c.get("portal");
-  if (portal) return { kind: "portal", id: portal.portalId, label: portal.method, requestId };
-  return { kind: "anonymous", id: null, label: null, requestId };
-}
 
 /** Creates the application for `deps`. */
 export function createApp(deps: AppDeps) {
@@ -97,6 +86,7 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, dashboardAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
+    app.route(`${DIRECTORY_BASE}/admin`, termRevisionsAdminRoutes(deps.directory));
     app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
   }
 

@@ -5,10 +5,14 @@ import { json, router } from "./_validate.ts";
 /** What readiness checks: each dependency's name and a probe. */
 export type ReadinessProbe = () => Promise<Record<string, boolean>>;
 
+/** What health and readiness answer: a status word, and readiness's verdict per dependency. */
+export const HealthStatus = z.object({ status: z.string(), checks: z.record(z.string(), z.string()).optional() });
+/** What health and readiness answer. */
+export type HealthStatus = z.output<typeof HealthStatus>;
+
 /** `GET /healthz`, `GET /readyz`, `GET /metrics`. */
 export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string) {
   const app = router();
-  const Status = z.object({ status: z.string(), checks: z.record(z.string(), z.string()).optional() });
 
   app.openapi(
     createRoute({
@@ -16,7 +20,7 @@ export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string)
       path: "/healthz",
       tags: ["system"],
       summary: "The process is up",
-      responses: { 200: json(Status) },
+      responses: { 200: json(HealthStatus) },
     }),
     (c) => c.json({ status: "ok" }, 200),
   );
@@ -27,7 +31,7 @@ export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string)
       path: "/readyz",
       tags: ["system"],
       summary: "PostgreSQL and Redis are reachable; 503 names the failing part",
-      responses: { 200: json(Status), 503: json(Status, "A dependency is unreachable") },
+      responses: { 200: json(HealthStatus), 503: json(HealthStatus, "A dependency is unreachable") },
     }),
     async (c) => {
       const results = await probe();

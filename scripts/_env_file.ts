@@ -24,14 +24,26 @@ export function secret(prefix = "", bytes = 32): string {
   return prefix + btoa(String.fromCharCode(...buf)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
 }
 
+/**
+ * What a demo on one machine relaxes on purpose, said explicitly (the service runs in production mode): content
+ * may come from any host, since a demo has no allow-list to give, and any user of a company may register the demo
+ * portal's documents with a plain user token. Added to an older `.env.local` that lacks them.
+ */
+export const DEMO_SWITCHES: Record<string, string> = {
+  RAG_CONTENT_ALLOW_ANY_HOST: "true",
+  RAG_OPEN_PORTALS: "demo-portal",
+};
+
 /** Values for a fresh demo installation: local PostgreSQL and Redis, generated keys and secrets. */
 export function demoEnv(): Record<string, string> {
   const ownerPw = secret("", 18);
   const appPw = secret("", 18);
   const ragKey = secret("rag_");
+  const database = `postgres://backbone_app:${appPw}@127.0.0.1:5432/backbone`;
   return {
-    DATABASE_URL: `postgres://backbone_app:${appPw}@127.0.0.1:5432/backbone`,
+    DATABASE_URL: database,
     DATABASE_OWNER_URL: `postgres://backbone_owner:${ownerPw}@127.0.0.1:5432/backbone`,
+    ...systemRoleEntry(database),
     REDIS_URL: "redis://127.0.0.1:6379",
     PORT: "8080",
     CENTRAL_ADMIN_API_KEYS_JSON: JSON.stringify([{
@@ -60,17 +72,43 @@ export function demoEnv(): Record<string, string> {
     CENTRAL_JWT_SECRET: secret(),
     CENTRAL_JWT_ISSUER: "central-directory",
     CENTRAL_JWT_AUDIENCE: "rag-service,search-gateway",
+    // The demo's chief executive is also its installation operator (configure-embedding acts as that user).
+    INSTALLATION_OPERATORS: "kim.minjun",
     RAG_DIRECTORY_API_KEY: ragKey,
     RAG_EXPLORE_GATEWAY_API_KEY: secret("gw_"),
     RAG_PUBLIC_ORGANIZATION_ID: crypto.randomUUID(),
+    ...DEMO_SWITCHES,
   };
+}
+
+const GENERATED = "# Generated on first start: demo secrets for this machine only. Never commit this file.";
+/** The system role's URL beside the request role's `databaseUrl`: same server and database, its own role. */
+export function systemRoleEntry(databaseUrl: string): { DATABASE_SYSTEM_URL: string } {
+  const u = new URL(databaseUrl);
+  u.username = "backbone_system";
+  u.password = secret("", 18);
+  return { DATABASE_SYSTEM_URL: u.toString() };
 }
 
 /** Writes the env file (owner-only permissions) with single-quoted values. */
 export function writeEnvFile(path: string, env: Record<string, string>): void {
   const body = [
-    "# Generated on first start: demo secrets for this machine only. Never commit this file.",
+    GENERATED,
     ...Object.entries(env).map(([k, v]) => `${k}='${v}'`),
   ].join("\n") + "\n";
   Deno.writeTextFileSync(path, body, { mode: 0o600 });
+}
+
+/**
+ * Appends the entries a generated demo file does not set yet (an operator's own file is left alone); returns
+ * their names.
+ */
+export function addMissingDemoEntries(path: string, entries: Record<string, string>): string[] {
+  const text = Deno.readTextFileSync(path);
+  const env = readEnvFile(path);
+  const missing = Object.entries(entries).filter(([k]) => env[k] === undefined);
+  if (!text.startsWith(GENERATED) || missing.length === 0) return [];
+  const lines = missing.map(([k, v]) => `${k}='${v}'\n`).join("");
+  Deno.writeTextFileSync(path, `${text.endsWith("\n") ? "" : "\n"}${lines}`, { append: true });
+  return missing.map(([k]) => k);
 }

@@ -1,12 +1,13 @@
 /**
  * Points the running service at an embedding endpoint, once, after start (seed 2: the
- * embedding endpoint is set with `PUT /api/v1/admin/settings`), as a retrieval
- * administrator: `deno task configure-embedding [--endpoint URL] [--as loginId] [--service URL]`.
+ * embedding endpoint is set with `PUT /api/v1/admin/settings`), as an installation operator
+ * (the `--as` user must be listed in INSTALLATION_OPERATORS):
+ * `deno task configure-embedding [--endpoint URL] [--as loginId] [--service URL]`.
  * Waits for the component's /healthz and the service's /readyz first; `up.sh` runs it.
  */
 import { parseArgs } from "node:util";
 import { issueTokenFor } from "./issue_token.ts";
-import { scriptConfig } from "./_runtime_config.ts";
+import { scriptConfig } from "@/app/scripts.ts";
 
 async function waitFor(url: string, seconds: number): Promise<Response> {
   const end = Date.now() + seconds * 1000;
@@ -39,7 +40,7 @@ if (import.meta.main) {
       model: string;
     };
     await (await waitFor(`${values.service}/readyz`, Number(values.wait))).body?.cancel();
-    const { token } = await issueTokenFor(values.as, { ttlSeconds: 120, ragAdmin: true });
+    const { token } = await issueTokenFor(values.as, { ttlSeconds: 120, ragAdmin: false, operator: true });
     const res = await fetch(`${values.service}/api/v1/admin/settings`, {
       method: "PUT",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

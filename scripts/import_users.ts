@@ -6,7 +6,7 @@
  *   deno task import-users users.csv
  */
 import { type ImportResult, importUsers, parseImport } from "@/domain/directory/mod.ts";
-import { directoryContext } from "./_runtime_config.ts";
+import { directoryScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
 const BATCH = 1000;
@@ -15,7 +15,7 @@ const BATCH = 1000;
 export async function importUsersFile(path: string, batch = BATCH, quiet = false): Promise<ImportResult[]> {
   const format = /\.csv$/i.test(path) ? "csv" : "jsonl";
   const rows = parseImport(await Deno.readTextFile(path), format);
-  const ctx = await directoryContext();
+  const ctx = await directoryScriptContext();
   const bar = quiet ? null : progressBar("import", rows.length);
   try {
     const results = await importUsers(ctx, { kind: "system", id: "import-users", label: path }, rows, {

@@ -1,6 +1,6 @@
 /** Applies pending migrations as DATABASE_OWNER_URL's role: `deno task migrate`. */
 import { migrate } from "@/sql/migrate.ts";
-import { scriptConfig } from "./_runtime_config.ts";
+import { scriptConfig } from "@/app/scripts.ts";
 
 const config = scriptConfig();
 if (!config.DATABASE_OWNER_URL) {

@@ -1,23 +1,23 @@
 /**
  * Purges documents for an operator: each one's registry row, chunks, organization rows
- * and jobs go in one transaction, acting as the service's system principal. One document
+ * and jobs go in one transaction, as the system role (DATABASE_SYSTEM_URL). One document
  * by its source identity, or a bulk selection that must be confirmed with `--yes`.
  *
- *   deno task purge --portal <portalId> --source <sourceDocumentId>
+ *   deno task purge --portal <portalId> --source <sourceDocumentId> [--tenant <tenantId>]
  *   deno task purge [--portal <portalId>] [--deleted] [--failed] --yes
  */
 import { parseArgs } from "node:util";
-import type { RagContext } from "@/domain/rag/context.ts";
-import { purgeBySource, purgeCandidates, purgeSelected } from "@/domain/rag/documents.ts";
-import type { PurgeSelection } from "@/sql/rag/documents.ts";
-import { ragScriptContext } from "./_rag_context.ts";
+import { purgeBySource, purgeCandidates, purgeSelected, type RagContext } from "@/domain/rag/mod.ts";
+import type { PurgeSelection, SourceRef } from "@/sql/rag/documents.ts";
+import { ragScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
-const USAGE = `usage: deno task purge --portal <portalId> --source <sourceDocumentId>
+const USAGE = `usage: deno task purge --portal <portalId> --source <sourceDocumentId> [--tenant <tenantId>]
        deno task purge [--portal <portalId>] [--deleted] [--failed] --yes
 
 Deletes documents with every chunk, whatever their status and whoever may see them.
-The running service is not needed. A bulk purge selects by any of:
+The running service is not needed. One document by source identity is purged in the
+tenant --tenant names, or without it in every tenant that has one. A bulk purge selects by any of:
 
   --portal <id>   the portal's documents
   --deleted       documents hidden by a source delete without cascade
@@ -30,7 +30,7 @@ Exit status: 0 done; 1 no such document, or a bulk purge without --yes; 2 bad ar
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options =
-  | { kind: "one"; portalId: string; sourceDocumentId: string }
+  | { kind: "one"; ref: SourceRef }
   | { kind: "bulk"; selection: PurgeSelection; confirmed: boolean };
 
 /** Reads the command line; a string is the complaint about it. */
@@ -42,6 +42,7 @@ function parseCommandLine(args: string[]): Options | "help" | string {
       options: {
         portal: { type: "string" },
         source: { type: "string" },
+        tenant: { type: "string" },
         deleted: { type: "boolean", default: false },
         failed: { type: "boolean", default: false },
         yes: { type: "boolean", default: false },
@@ -58,8 +59,13 @@ function parseCommandLine(args: string[]): Options | "help" | string {
     if (portalId === undefined) return "--source needs --portal: a source document id is unique within its portal";
     if (values.deleted || values.failed) return "--source names one document; leave out --deleted and --failed";
     if (!UUID.test(values.source)) return `--source must be a UUID, not '${values.source}'`;
-    return { kind: "one", portalId, sourceDocumentId: values.source.toLowerCase() };
+    if (values.tenant !== undefined && !UUID.test(values.tenant)) {
+      return `--tenant must be a UUID, not '${values.tenant}'`;
+    }
+    const tenantId = values.tenant?.toLowerCase() ?? null;
+    return { kind: "one", ref: { tenantId, portalId, sourceDocumentId: values.source.toLowerCase() } };
   }
+  if (values.tenant !== undefined) return "--tenant goes with --source: a bulk purge selects in every tenant";
   if (portalId === undefined && !values.deleted && !values.failed) {
     return "say what to purge: --portal with --source, or a selection (--portal, --deleted, --failed)";
   }
@@ -71,12 +77,13 @@ function parseCommandLine(args: string[]): Options | "help" | string {
 }
 
 /** Purges one document by source identity. */
-async function purgeOne(ctx: RagContext, portalId: string, sourceDocumentId: string): Promise<number> {
-  if (!await purgeBySource(ctx, portalId, sourceDocumentId)) {
-    console.error(`purge: no document ${sourceDocumentId} in portal ${portalId}`);
+async function purgeOne(ctx: RagContext, ref: SourceRef): Promise<number> {
+  const where = `portal ${ref.portalId}${ref.tenantId ? ` of tenant ${ref.tenantId}` : ""}`;
+  if (!await purgeBySource(ctx, ref)) {
+    console.error(`purge: no document ${ref.sourceDocumentId} in ${where}`);
     return 1;
   }
-  console.log(`purged ${portalId}/${sourceDocumentId}`);
+  console.log(`purged ${ref.portalId}/${ref.sourceDocumentId}`);
   return 0;
 }
 
@@ -117,13 +124,13 @@ if (import.meta.main) {
     });
     try {
       Deno.exitCode = parsed.kind === "one"
-        ? await purgeOne(ctx, parsed.portalId, parsed.sourceDocumentId)
+        ? await purgeOne(ctx, parsed.ref)
         : await purgeSelection(ctx, parsed.selection, parsed.confirmed);
     } catch (err) {
       console.error(`purge: ${(err as Error).message}`);
       Deno.exitCode = 1;
     } finally {
-      await ctx.sql.end();
+      await Promise.all([ctx.sql.end(), ctx.system.end()]);
     }
   }
 }

@@ -6,9 +6,8 @@
  *   deno task reindex [--portal <portalId>] [--wait [--timeout <seconds>]]
  */
 import { parseArgs } from "node:util";
-import { reindexDocuments, reindexProgress } from "@/domain/rag/documents.ts";
-import type { RagContext } from "@/domain/rag/context.ts";
-import { ragScriptContext } from "./_rag_context.ts";
+import { type RagContext, reindexDocuments, reindexProgress } from "@/domain/rag/mod.ts";
+import { ragScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
 const USAGE = `usage: deno task reindex [--portal <portalId>] [--wait [--timeout <seconds>]]
@@ -94,7 +93,7 @@ async function run(o: Options): Promise<number> {
     if (end.pending > 0) console.error(`reindex: gave up waiting after ${o.timeoutSeconds} s; the jobs stay queued`);
     return end.pending > 0 || end.failed > 0 ? 1 : 0;
   } finally {
-    await ctx.sql.end();
+    await Promise.all([ctx.sql.end(), ctx.system.end()]);
   }
 }
 

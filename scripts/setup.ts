@@ -1,7 +1,8 @@
 /**
  * Prepares a database for the service, idempotently: writes `.env.local` with
- * generated demo secrets when it is missing, creates the roles and database as a
- * superuser, runs migrations as the owner, and (with --demo) seeds the demo company.
+ * generated demo secrets when it is missing (and adds what a newer version needs to
+ * one that exists), creates the roles, the installation's groups and the database as
+ * a superuser, runs migrations as the owner, and (with --demo) seeds the demo company.
  *
  *   deno run -A scripts/setup.ts [--env-file .env.local] [--demo] [--quiet]
  */
@@ -12,7 +13,14 @@ import { migrate } from "@/sql/migrate.ts";
 import { planFromUrls, provision } from "@/sql/provision.ts";
 import { cursorSecret } from "@/sql/directory/ledger.ts";
 import { createCursorCodec } from "@/domain/directory/mod.ts";
-import { demoEnv, readEnvFile, writeEnvFile } from "./_env_file.ts";
+import {
+  addMissingDemoEntries,
+  DEMO_SWITCHES,
+  demoEnv,
+  readEnvFile,
+  systemRoleEntry,
+  writeEnvFile,
+} from "./_env_file.ts";
 import { seedDemo } from "./_demo.ts";
 
 const { values: args } = parseArgs({
@@ -30,15 +38,28 @@ if (Object.keys(fileEnv).length === 0 && !Deno.env.get("DATABASE_URL")) {
   fileEnv = demoEnv();
   writeEnvFile(args["env-file"]!, fileEnv);
   say(`wrote ${args["env-file"]} with generated demo secrets`);
+} else if (Object.keys(fileEnv).length > 0) {
+  if (fileEnv.DATABASE_URL && !fileEnv.DATABASE_SYSTEM_URL && !Deno.env.get("DATABASE_SYSTEM_URL")) {
+    // A file written before system work had a role of its own.
+    fileEnv = { ...fileEnv, ...systemRoleEntry(fileEnv.DATABASE_URL) };
+    writeEnvFile(args["env-file"]!, fileEnv);
+    say(`added DATABASE_SYSTEM_URL to ${args["env-file"]}`);
+  }
+  if (args.demo) {
+    const added = addMissingDemoEntries(args["env-file"]!, DEMO_SWITCHES);
+    if (added.length > 0) say(`added ${added.join(", ")} to ${args["env-file"]}`);
+    fileEnv = readEnvFile(args["env-file"]!);
+  }
 }
 const config = loadConfig({ ...fileEnv, ...Deno.env.toObject() });
 if (!config.DATABASE_OWNER_URL) throw new Error("DATABASE_OWNER_URL is needed to set up the database");
+if (!config.DATABASE_SYSTEM_URL) throw new Error("DATABASE_SYSTEM_URL is needed to set up the database");
 
 const adminFile = Deno.env.get("DATABASE_ADMIN_URL_FILE");
 const adminUrl = adminFile
   ? Deno.readTextFileSync(adminFile).trim()
   : Deno.env.get("DATABASE_ADMIN_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
-await provision(adminUrl, planFromUrls(config.DATABASE_OWNER_URL, config.DATABASE_URL));
+await provision(adminUrl, planFromUrls(config.DATABASE_OWNER_URL, config.DATABASE_URL, config.DATABASE_SYSTEM_URL));
 const applied = await migrate(config.DATABASE_OWNER_URL);
 say(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
 
@@ -51,6 +72,7 @@ if (args.demo) {
       tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
       syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
       knownPortals: [],
+      installationOperators: [],
     });
   } finally {
     await sql.end();

@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 scripts/setup_system.sh --with-browser
 deno=$(scripts/ensure_deno.sh)
 "$deno" install --quiet
-# Databases left by an interrupted run.
-psql -h 127.0.0.1 -U postgres -d postgres -qAt -c \
-  "select 'drop database if exists ' || quote_ident(datname) || ' with (force);' from pg_database where datname like 'backbone\_t\_%'" \
-  | psql -h 127.0.0.1 -U postgres -d postgres -q >/dev/null
+# Databases left by an interrupted run (named backbone_t_<pid>_...); those of a run still going stay.
+for db in $(psql -h 127.0.0.1 -U postgres -d postgres -qAt -c "select datname from pg_database where datname like 'backbone\_t\_%'"); do
+  pid=$(echo "$db" | cut -d_ -f3)
+  if ! [[ "$pid" =~ ^[0-9]+$ ]] || ! kill -0 "$pid" 2>/dev/null; then
+    psql -h 127.0.0.1 -U postgres -d postgres -q -c "drop database if exists \"$db\" with (force)" >/dev/null
+  fi
+done
 mkdir -p tests/.out
 rm -f tests/.out/junit.xml
 set +e

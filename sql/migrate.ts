@@ -1,12 +1,15 @@
 /**
  * Forward-only migrations: each `sql/migrations/NNNN_verb_object.sql` runs once,
  * in its own transaction, as the table-owning role. An applied file that has
- * since changed stops the run: history is never rewritten.
+ * since changed stops the run: history is never rewritten. Migrations grant to the
+ * migration group `backbone_rw`; in the same transaction `runtime_grants.sql` hands
+ * those privileges to the installation's own runtime group.
  */
 import postgres from "postgres";
 
 const DIR = new URL("./migrations/", import.meta.url);
 const LOCK_KEY = 727_001; // advisory lock: one migrator at a time across processes
+const RUNTIME_GRANTS = new URL("./runtime_grants.sql", import.meta.url);
 
 /** One migration file. */
 export interface Migration {
@@ -60,6 +63,7 @@ export async function migrate(ownerUrl: string, log: (msg: string) => void = () 
       }
       await sql.begin(async (tx) => {
         await tx.unsafe(m.text);
+        await tx.unsafe(Deno.readTextFileSync(RUNTIME_GRANTS));
         await tx`insert into public.schema_migrations (version, name, checksum)
                  values (${m.version}, ${m.name}, ${m.checksum})`;
       });

@@ -4,24 +4,14 @@
  */
 import postgres from "postgres";
 import type { Writable } from "node:stream";
+import type { Queries, Statement, StatementSpec } from "./statement_types.ts";
+
+export { type RowOf, typed } from "./statement_types.ts";
 
 /** A pool, or a transaction opened on it: anything a statement can run on. */
 export type Db = postgres.Sql | postgres.TransactionSql;
 /** The connection pool. */
 export type Sql = postgres.Sql;
-/** A value a statement parameter may take; objects and arrays go to `jsonb` as JSON. */
-export type Param =
-  | string
-  | number
-  | boolean
-  | null
-  | Date
-  | Uint8Array
-  | readonly string[]
-  | readonly number[]
-  | Record<string, unknown>
-  | readonly Record<string, unknown>[];
-
 /** Options for a pool. */
 export interface ConnectOptions {
   max?: number;
@@ -58,41 +48,65 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
   });
 }
 
-/** A named statement bound to its text: `(db, params) -> rows`. */
-export type Statement = <T = Record<string, unknown>>(db: Db, params?: readonly Param[]) => Promise<T[]>;
+/** A statement as loaded, for the check that prepares every one against the database. */
+export interface DeclaredStatement {
+  file: string;
+  name: string;
+  kind: Kind;
+  text: string;
+  spec: StatementSpec;
+}
 
-const HEADER = /^--\s*name:\s*([a-z0-9_]+)\s*:(one|many|exec|copy)\s*$/;
+const declared: DeclaredStatement[] = [];
+
+/** Every statement loaded so far (a module's statements load when it is imported). */
+export function declaredStatements(): readonly DeclaredStatement[] {
+  return declared;
+}
 
 /**
- * Reads the named blocks of a `.sql` file (`-- name: list_users :many`, a line on
- * what it does, a line on its parameters, then the statement) and returns one
- * prepared-statement runner per declared name. A name the file lacks is a start-up error.
+ * Reads the named blocks of a `.sql` file (`-- name: list_users :many`, a line on what it does, a line on its
+ * parameters, then the statement) and returns one prepared-statement runner per spec, typed by it. A block
+ * without a spec, or a spec without a block, is a start-up error. `replace` swaps allow-listed names into the
+ * text (an outbox's table).
  */
-export function loadQueries<N extends string>(file: URL, names: readonly N[]): Record<N, Statement> {
-  const blocks = parseBlocks(Deno.readTextFileSync(file));
-  const out = {} as Record<N, Statement>;
-  for (const name of names) {
-    const text = blocks.get(name);
-    if (text === undefined) throw new Error(`${file.pathname}: no statement named ${name}`);
-    out[name] = <T>(db: Db, params: readonly Param[] = []) =>
-      db.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<T[]>;
+export function loadQueries<const S extends Record<string, StatementSpec>>(
+  file: URL,
+  specs: S,
+  replace: Record<string, string> = {},
+): Queries<S> {
+  const blocks = blocksOf(file, Object.keys(specs), (kind) => kind !== "copy");
+  const out: Record<string, Statement<readonly unknown[], unknown>> = {};
+  for (const [name, block] of blocks) {
+    const text = Object.entries(replace).reduce((t, [from, to]) => t.replaceAll(from, to), block.text);
+    declared.push({ file: file.pathname, name, kind: block.kind, text, spec: specs[name] });
+    out[name] = (db: Db, params: readonly unknown[] = []) =>
+      db.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<unknown[]>;
   }
-  return out;
+  return out as Queries<S>;
 }
 
 /** A `COPY ... FROM STDIN` statement bound to its text: `(db) -> the stream to write rows into`. */
 export type CopyStatement = (db: Db) => Promise<Writable>;
 
-/** Loads named `COPY ... FROM STDIN` statements (headed `:copy`) of a `.sql` file. */
+/** Loads the named `COPY ... FROM STDIN` statements (headed `:copy`) of a `.sql` file. */
 export function loadCopies<N extends string>(file: URL, names: readonly N[]): Record<N, CopyStatement> {
-  const blocks = parseBlocks(Deno.readTextFileSync(file));
   const out = {} as Record<N, CopyStatement>;
-  for (const name of names) {
-    const text = blocks.get(name);
-    if (text === undefined) throw new Error(`${file.pathname}: no statement named ${name}`);
-    out[name] = (db: Db) => db.unsafe(text).writable();
+  for (const [name, { kind, text }] of blocksOf(file, names, (kind) => kind === "copy")) {
+    declared.push({ file: file.pathname, name, kind, text, spec: {} });
+    out[name as N] = (db: Db) => db.unsafe(text).writable();
   }
   return out;
+}
+
+/** The blocks of `file` that `taken` selects by kind, which must be exactly those `names`. */
+function blocksOf(file: URL, names: readonly string[], taken: (kind: Kind) => boolean): Map<string, Block> {
+  const blocks = new Map([...parseBlocks(Deno.readTextFileSync(file))].filter(([, b]) => taken(b.kind)));
+  const missing = names.filter((n) => !blocks.has(n));
+  const undeclared = [...blocks.keys()].filter((n) => !names.includes(n));
+  if (missing.length > 0) throw new Error(`${file.pathname}: no statement named ${missing.join(", ")}`);
+  if (undeclared.length > 0) throw new Error(`${file.pathname}: ${undeclared.join(", ")} not declared by its wrapper`);
+  return blocks;
 }
 
 /**
@@ -130,22 +144,33 @@ export function copyText(value: string): string {
   return value.replace(/[\\\t\n\r]/g, (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r");
 }
 
+/** How a statement is run: for one row, for many, for none, or as a COPY that rows are written into. */
+export type Kind = "one" | "many" | "exec" | "copy";
+
+/** A named block: its kind and its statement text. */
+export interface Block {
+  kind: Kind;
+  text: string;
+}
+
+const HEADER = /^--\s*name:\s*([a-z0-9_]+)\s*:(one|many|exec|copy)\s*$/;
+
 /** Splits a `.sql` file into its named statements. */
-export function parseBlocks(source: string): Map<string, string> {
-  const blocks = new Map<string, string>();
-  let name: string | null = null;
+export function parseBlocks(source: string): Map<string, Block> {
+  const blocks = new Map<string, Block>();
+  let head: { name: string; kind: Kind } | null = null;
   let body: string[] = [];
   const flush = () => {
-    if (name === null) return;
+    if (head === null) return;
     const text = body.filter((l) => !/^\s*--/.test(l)).join("\n").trim().replace(/;\s*$/, "");
-    if (blocks.has(name)) throw new Error(`duplicate statement name ${name}`);
-    blocks.set(name, text);
+    if (blocks.has(head.name)) throw new Error(`duplicate statement name ${head.name}`);
+    blocks.set(head.name, { kind: head.kind, text });
   };
   for (const line of source.split("\n")) {
     const m = HEADER.exec(line.trim());
     if (m) {
       flush();
-      name = m[1];
+      head = { name: m[1], kind: m[2] as Kind };
       body = [];
     } else {
       body.push(line);

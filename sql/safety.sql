@@ -19,3 +19,9 @@ select r.rolsuper as superuser,
            and pg_has_role(r.oid, c.relowner, 'MEMBER'))::int as owned_relations
 from pg_roles r
 where r.rolname = current_user;
+
+-- name: is_system :one
+-- Whether row-level security takes the connected role for the system: a member, directly or through any chain of
+-- roles, inherited or not (SET ROLE reaches it either way), of the installation's system group.
+-- no parameters
+select rag.app_current_is_system() as system;

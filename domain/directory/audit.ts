@@ -31,5 +31,5 @@ export async function recordRefusal(
   actor: Actor,
   details: { code: string; method: string; path: string; detail: string },
 ): Promise<void> {
-  await insertAudit(ctx.sql, actor, { action: "access.refused", outcome: "refused", details });
+  await insertAudit(ctx.sql, { actor, action: "access.refused", outcome: "refused", details });
 }

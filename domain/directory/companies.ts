@@ -8,13 +8,14 @@ import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import type { Page } from "./paging.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
+import type { Company } from "./schemas.ts";
 
-export type { Company } from "@/sql/directory/companies.ts";
+export type { Company } from "./schemas.ts";
 
 /** Lists companies by code. */
 export async function listCompanies(ctx: DirectoryContext, query: { limit: number; cursor?: string }): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode("companies", query.cursor)[0]) : null;
-  const page = await companies.listCompanies(ctx.sql, after, query.limit);
+  const page = await companies.listCompanies(ctx.sql, { afterCode: after, limit: query.limit });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("companies", [page.lastCode!]) : null,
@@ -29,7 +30,7 @@ async function stored(db: Tx | DirectoryContext["sql"], id: string): Promise<Com
 }
 
 /** One live company, or 404. */
-export async function getCompany(ctx: DirectoryContext, id: string): Promise<companies.Company> {
+export async function getCompany(ctx: DirectoryContext, id: string): Promise<Company> {
   return (await stored(ctx.sql, id)).doc;
 }
 
@@ -40,14 +41,15 @@ export function createCompany(
   input: Partial<CompanyFields> & { code: string; name: string },
 ) {
   return inDirectoryLedger(ctx, async (tx, version) => {
-    const id = await companies.insertCompany(tx, {
+    const fields = {
       code: input.code,
       name: input.name,
       nameEn: input.nameEn ?? "",
       defaultLocale: input.defaultLocale ?? "ko",
       isActive: input.isActive ?? true,
-    }, version);
-    await insertAudit(tx, actor, { action: "company.create", targetType: "company", targetId: id });
+    };
+    const id = await companies.insertCompany(tx, { fields, version });
+    await insertAudit(tx, { actor, action: "company.create", targetType: "company", targetId: id });
     return (await stored(tx, id)).doc;
   });
 }
@@ -74,12 +76,13 @@ export function updateCompany(
       defaultLocale: patch.defaultLocale ?? c.defaultLocale,
       isActive: patch.isActive ?? c.isActive,
     };
-    await companies.updateCompany(tx, id, expectedVersion, version, next);
+    await companies.updateCompany(tx, { id, expectedVersion, version, fields: next });
     if (next.defaultLocale !== c.defaultLocale) {
-      await touchUsersOfCompany(tx, id, version);
-      await touchDepartmentsOfCompany(tx, id, version);
+      await touchUsersOfCompany(tx, { companyId: id, version });
+      await touchDepartmentsOfCompany(tx, { companyId: id, version });
     }
-    await insertAudit(tx, actor, {
+    await insertAudit(tx, {
+      actor,
       action: "company.update",
       targetType: "company",
       targetId: id,
@@ -94,14 +97,9 @@ export function deactivateCompany(ctx: DirectoryContext, actor: Actor, id: strin
   return inDirectoryLedger(ctx, async (tx, version) => {
     const c = await stored(tx, id);
     if (c.isActive) {
-      await companies.updateCompany(tx, id, c.version, version, {
-        code: c.code,
-        name: c.name,
-        nameEn: c.nameEn,
-        defaultLocale: c.defaultLocale,
-        isActive: false,
-      });
-      await insertAudit(tx, actor, { action: "company.deactivate", targetType: "company", targetId: id });
+      const fields = { code: c.code, name: c.name, nameEn: c.nameEn, defaultLocale: c.defaultLocale, isActive: false };
+      await companies.updateCompany(tx, { id, expectedVersion: c.version, version, fields });
+      await insertAudit(tx, { actor, action: "company.deactivate", targetType: "company", targetId: id });
     }
     return (await stored(tx, id)).doc;
   });
@@ -116,8 +114,8 @@ export function deleteCompany(ctx: DirectoryContext, actor: Actor, id: string) {
     if (deps.departments > 0 || deps.users > 0) {
       throw new AppError("conflict", `The company still has ${deps.departments} departments and ${deps.users} users`);
     }
-    await companies.deleteCompany(tx, id, version);
-    await insertAudit(tx, actor, { action: "company.delete", targetType: "company", targetId: id });
+    await companies.deleteCompany(tx, { id, version });
+    await insertAudit(tx, { actor, action: "company.delete", targetType: "company", targetId: id });
     return { id, deleted: true as const, version };
   });
 }

@@ -21,7 +21,8 @@ import {
 } from "@/domain/glossary/mod.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger } from "./context.ts";
-import { proposeIn, type TermProposal } from "./glossary.ts";
+import { proposeIn } from "./glossary.ts";
+import type { ContentBodyStatus, TermProposal } from "./schemas.ts";
 import { applyLinks, portalOfContentKey } from "./links.ts";
 
 /** The stream term-linking jobs travel on (under the Redis key prefix). */
@@ -35,8 +36,9 @@ export async function queueContentBody(ctx: DirectoryContext, actor: Actor, port
   if (portalOfContentKey(input.contentKey) !== portalId) {
     throw new AppError("portal_mismatch", "The content key must start with the calling portal's ID");
   }
-  const jobId = await links.insertContentBody(ctx.sql, portalId, input, TERM_LINKING_STREAM);
-  await insertAudit(ctx.sql, actor, {
+  const jobId = await links.insertContentBody(ctx.sql, { portalId, body: input, stream: TERM_LINKING_STREAM });
+  await insertAudit(ctx.sql, {
+    actor,
     action: "content_body.queue",
     targetType: "content",
     targetId: input.contentKey,
@@ -46,10 +48,20 @@ export async function queueContentBody(ctx: DirectoryContext, actor: Actor, port
 }
 
 /** A job's state, for the portal that queued it. */
-export async function contentBodyStatus(ctx: DirectoryContext, portalId: string, jobId: string) {
+export async function contentBodyStatus(
+  ctx: DirectoryContext,
+  portalId: string,
+  jobId: string,
+): Promise<ContentBodyStatus> {
   const row = await links.contentBodyStatus(ctx.sql, jobId);
   if (!row || row.portalId !== portalId) throw notFound("The content body job");
-  return { ...row, createdAt: row.createdAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
+  return {
+    ...row,
+    // The table's check constraint holds the status to these three.
+    status: row.status as ContentBodyStatus["status"],
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
 }
 
 /** The automaton of one dictionary version, with every known surface to tell unknown words apart. */
@@ -110,7 +122,7 @@ export async function linkContentBody(
   return await inLedger(ctx, "glossary", async (tx, version) => {
     const job = await links.getContentBody(tx, jobId);
     if (!job || job.status !== "queued" || job.body === null) {
-      if (outboxId !== null) await markDone(tx, "directory", outboxId);
+      if (outboxId !== null) await markDone(tx, { box: "directory", id: outboxId });
       return job?.result ?? null;
     }
     const text = stripMarkup([job.title ?? "", job.body].join("\n"), job.contentType as MarkupType);
@@ -122,7 +134,7 @@ export async function linkContentBody(
     );
     const stale = (await links.dictionaryLinksOfContent(tx, job.contentKey)).filter((id) => !found.includes(id));
     const tombstoned = stale.length
-      ? await links.tombstoneDictionaryLinks(tx, job.contentKey, found, await version())
+      ? await links.tombstoneDictionaryLinks(tx, { contentKey: job.contentKey, keep: found, version: await version() })
       : 0;
     const proposals = await proposeIn(tx, version, job.portalId, unknownTerms(job, text, dict.known));
     const result = {
@@ -133,8 +145,8 @@ export async function linkContentBody(
       linksTombstoned: tombstoned,
       proposed: proposals.proposed.map((p) => p.notation),
     };
-    await links.finishContentBody(tx, jobId, result);
-    if (outboxId !== null) await markDone(tx, "directory", outboxId);
+    await links.finishContentBody(tx, { id: jobId, result });
+    if (outboxId !== null) await markDone(tx, { box: "directory", id: outboxId });
     return result;
   });
 }
@@ -142,7 +154,7 @@ export async function linkContentBody(
 /** Records that the stream gave up on a job (dead letter): it fails with the error and its body is dropped. */
 export async function failContentBody(ctx: DirectoryContext, jobId: string, outboxId: number | null, error: string) {
   await ctx.sql.begin(async (tx) => {
-    await links.failContentBody(tx, jobId, error.slice(0, 2000));
-    if (outboxId !== null) await markDone(tx, "directory", outboxId);
+    await links.failContentBody(tx, { id: jobId, error: error.slice(0, 2000) });
+    if (outboxId !== null) await markDone(tx, { box: "directory", id: outboxId });
   });
 }

@@ -14,6 +14,8 @@ export interface DirectoryContext {
   syncStaleAfterSeconds: number;
   /** Portals the configuration knows (their sync status shows NEVER_SYNCED before any report). */
   knownPortals: readonly string[];
+  /** Users (ids or login ids, lowercase) whose tokens may carry `installation_operator` (INSTALLATION_OPERATORS). */
+  installationOperators: readonly string[];
   /** Signs user tokens; absent when no central signing key is configured. */
   userTokens?: UserTokenSigner;
 }
@@ -24,7 +26,7 @@ export type Tx = postgres.TransactionSql;
 /**
  * Runs `fn` in a transaction that holds `ledger`'s lock; `version()` takes the next
  * version the first time it is called, so a write that turns out to change nothing
- * consumes none.
+ * consumes none. The only way to open a ledger transaction.
  */
 export async function inLedger<T>(
   ctx: DirectoryContext,
@@ -42,16 +44,9 @@ export async function inLedger<T>(
   }
 }
 
-/** Runs `fn` in a transaction holding the directory ledger's next version. */
-export async function inDirectoryLedger<T>(
-  ctx: DirectoryContext,
-  fn: (tx: Tx, version: number) => Promise<T>,
-): Promise<T> {
-  try {
-    return await ctx.sql.begin(async (tx) => fn(tx, await nextVersion(tx, "directory"))) as T;
-  } catch (err) {
-    throw translateConstraint(err);
-  }
+/** Runs `fn` in a transaction of the directory ledger, its next version taken at once. */
+export function inDirectoryLedger<T>(ctx: DirectoryContext, fn: (tx: Tx, version: number) => Promise<T>): Promise<T> {
+  return inLedger(ctx, "directory", async (tx, version) => fn(tx, await version()));
 }
 
 const UNIQUE: Record<string, AppError> = {
@@ -60,6 +55,7 @@ const UNIQUE: Record<string, AppError> = {
     "duplicate_code",
     "A department with this code already exists in the company",
   ),
+  user_groups_code_key: new AppError("group_code_conflict", "Another live group of the company already has this code"),
   users_login_id_key: new AppError("conflict", "A user with this loginId already exists"),
   users_employee_no_key: new AppError("conflict", "A user with this employeeNo already exists in the company"),
 };

@@ -2,6 +2,8 @@
  * Portal and admin credentials of the directory (CONTRACT 1.1): portal API keys,
  * portal HS256 JWTs, and admin keys. Keys compare in constant time, and every key
  * is compared on every call so timing does not reveal which one nearly matched.
+ * A JWT must name a configured portal: one with an enabled API key, or one listed in
+ * PORTAL_JWT_PORTAL_IDS; whoever holds the signing secret cannot invent another.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { decodeJwt, errors as joseErrors, jwtVerify } from "jose";
@@ -49,6 +51,8 @@ export interface PortalJwtSettings {
   secret: string;
   issuer: string;
   audience: string;
+  /** Portals that authenticate by JWT only (PORTAL_JWT_PORTAL_IDS), besides those with an enabled API key. */
+  portalIds: readonly string[];
 }
 
 /** Configured portal API keys. */
@@ -79,6 +83,12 @@ function portalIdOf(payload: Record<string, unknown>): string | undefined {
 /** Verifies portal credentials: a JWT when the credential has three base64url parts, else an API key. */
 export function createPortalAuthenticator(keys: readonly PortalKey[], jwt: PortalJwtSettings) {
   const secret = new TextEncoder().encode(jwt.secret);
+  const configured = new Set([...keys.filter((k) => k.enabled).map((k) => k.portalId), ...jwt.portalIds]);
+  /** The portal a token names, when it is a configured one (only those are credited with failures). */
+  const configuredPortal = (payload: Record<string, unknown>) => {
+    const id = portalIdOf(payload);
+    return id !== undefined && configured.has(id) ? id : undefined;
+  };
 
   async function verifyJwt(token: string): Promise<Authenticated<PortalPrincipal>> {
     try {
@@ -93,6 +103,7 @@ export function createPortalAuthenticator(keys: readonly PortalKey[], jwt: Porta
       if (portalId === undefined) {
         return { failure: { reason: "token has neither azp nor client_id" } };
       }
+      if (!configured.has(portalId)) return { failure: { reason: "token names a portal that is not configured" } };
       if (typeof payload.sub !== "string" || payload.sub === "") {
         return { failure: { reason: "token has no subject", portalId } };
       }
@@ -100,7 +111,7 @@ export function createPortalAuthenticator(keys: readonly PortalKey[], jwt: Porta
     } catch (err) {
       // Claim failures come after a good signature: those are attributable to the portal named inside.
       if (err instanceof joseErrors.JWTClaimValidationFailed || err instanceof joseErrors.JWTExpired) {
-        const portalId = portalIdOf(decodeJwt(token));
+        const portalId = configuredPortal(decodeJwt(token));
         return { failure: { reason: `token ${err.claim} check failed: ${err.reason}`, portalId } };
       }
       if (err instanceof joseErrors.JOSEAlgNotAllowed) return { failure: { reason: "token algorithm is not HS256" } };

@@ -9,26 +9,15 @@ import { getUser } from "@/sql/directory/users.ts";
 import { notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import type { Page } from "./paging.ts";
+import type { PortalSnapshot, UserSnapshotView } from "./schemas.ts";
+import type { Assignment } from "./canonical_assignments.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** One portal's row on the dashboard. */
-export interface PortalSnapshotView {
-  portalId: string;
-  snapshot:
-    | { id: string; sourceVersion: string; collectedAt: string; userCount: number; assignmentCount: number }
-    | null;
-  publication: { state: string; lastSuccessAt: string | null; lastFailureAt: string | null; error: string | null };
-  lastSyncAt: string | null;
-  snapshotOlderThanSync: boolean;
-  driftUsers: number;
-  changedUsers: number;
-}
 
 /** Every portal that published (or failed to), with its latest snapshot and drift; the version counts publications. */
 export async function snapshotOverview(
   ctx: DirectoryContext,
-): Promise<{ items: PortalSnapshotView[]; dataVersion: number }> {
+): Promise<{ items: PortalSnapshot[]; dataVersion: number }> {
   const rows = await snapshots.portalOverview(ctx.sql);
   const items = rows.map((r) => ({
     portalId: r.portalId,
@@ -50,7 +39,8 @@ export async function snapshotOverview(
     lastSyncAt: iso(r.lastSyncAt),
     snapshotOlderThanSync: r.collectedAt !== null && r.lastSyncAt !== null && r.collectedAt < r.lastSyncAt,
     driftUsers: r.driftUsers,
-    changedUsers: r.changedUsers,
+    // A portal that never published has no snapshot, so no changed users (the wire record's count is never null).
+    changedUsers: r.changedUsers ?? 0,
   }));
   return { items, dataVersion: rows[0]?.dataVersion ?? 0 };
 }
@@ -61,7 +51,12 @@ export async function portalSnapshotEntries(
   query: { portalId: string; limit: number; cursor?: string; driftOnly: boolean },
 ): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode(`snapshot:${query.portalId}`, query.cursor)[0]) : null;
-  const page = await snapshots.portalEntries(ctx.sql, query.portalId, after, query.limit, query.driftOnly);
+  const page = await snapshots.portalEntries(ctx.sql, {
+    portalId: query.portalId,
+    afterUserId: after,
+    limit: query.limit,
+    driftOnly: query.driftOnly,
+  });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode(`snapshot:${query.portalId}`, [page.lastId!]) : null,
@@ -75,7 +70,11 @@ export async function portalSnapshotChanges(
   query: { portalId: string; limit: number; cursor?: string },
 ): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode(`changes:${query.portalId}`, query.cursor)[0]) : null;
-  const page = await snapshots.portalChanges(ctx.sql, query.portalId, after, query.limit);
+  const page = await snapshots.portalChanges(ctx.sql, {
+    portalId: query.portalId,
+    afterUserId: after,
+    limit: query.limit,
+  });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode(`changes:${query.portalId}`, [page.lastId!]) : null,
@@ -84,11 +83,14 @@ export async function portalSnapshotChanges(
 }
 
 /** A user's groups, roles and permissions in every portal, beside the user's directory state. */
-export async function userSnapshotView(ctx: DirectoryContext, userId: string) {
+export async function userSnapshotView(ctx: DirectoryContext, userId: string): Promise<UserSnapshotView> {
   const user = await getUser(ctx.sql, userId);
   if (!user) throw notFound("The user");
   const rows = await snapshots.userAssignments(ctx.sql, userId);
   const inactive = user.employmentStatus !== "ACTIVE" || !user.isActive;
+  // The stored assignments are canonical (snapshots.ts wrote them), so each kind is one of the three.
+  const ofKind = (list: typeof rows[number]["assignments"], kind: Assignment["kind"]) =>
+    list.filter((a): a is Assignment => a.kind === kind);
   return {
     user,
     portals: rows.map((r) => ({
@@ -97,9 +99,9 @@ export async function userSnapshotView(ctx: DirectoryContext, userId: string) {
       sourceVersion: r.sourceVersion,
       collectedAt: r.collectedAt.toISOString(),
       companyId: r.companyId,
-      groups: r.assignments.filter((a) => a.kind === "GROUP"),
-      roles: r.assignments.filter((a) => a.kind === "ROLE"),
-      permissions: r.assignments.filter((a) => a.kind === "PERMISSION"),
+      groups: ofKind(r.assignments, "GROUP"),
+      roles: ofKind(r.assignments, "ROLE"),
+      permissions: ofKind(r.assignments, "PERMISSION"),
       drift: inactive && r.assignments.length > 0,
     })),
   };

@@ -12,8 +12,9 @@ import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import { assertNotPurged, type Page } from "./paging.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
+import type * as schemas from "./schemas.ts";
 
-export type { Department } from "@/sql/directory/departments.ts";
+export type { Department } from "./schemas.ts";
 
 /** Query of `GET /departments`. */
 export interface DepartmentListQuery {
@@ -33,14 +34,13 @@ export async function listDepartments(ctx: DirectoryContext, query: DepartmentLi
   const companyId = query.companyId ?? null;
   if (query.updatedSince !== undefined) {
     const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor) : null;
-    const page = await departments.listDepartmentChanges(
-      ctx.sql,
-      query.updatedSince,
+    const page = await departments.listDepartmentChanges(ctx.sql, {
+      since: query.updatedSince,
       companyId,
-      query.includeInactive,
-      after ? { version: Number(after[0]), id: String(after[1]) } : null,
-      query.limit,
-    );
+      includeInactive: query.includeInactive,
+      after: after ? { version: Number(after[0]), id: String(after[1]) } : null,
+      limit: query.limit,
+    });
     assertNotPurged(query.updatedSince, page.purgedThrough);
     return {
       items: page.items,
@@ -49,13 +49,12 @@ export async function listDepartments(ctx: DirectoryContext, query: DepartmentLi
     };
   }
   const after = query.cursor ? ctx.cursors.decode("departments", query.cursor) : null;
-  const page = await departments.listDepartments(
-    ctx.sql,
+  const page = await departments.listDepartments(ctx.sql, {
     companyId,
-    query.includeInactive,
-    after ? { companyId: String(after[0]), treeKey: String(after[1]) } : null,
-    query.limit,
-  );
+    includeInactive: query.includeInactive,
+    after: after ? { companyId: String(after[0]), treeKey: String(after[1]) } : null,
+    limit: query.limit,
+  });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("departments", [page.lastCompanyId!, page.lastTreeKey!]) : null,
@@ -70,7 +69,7 @@ async function stored(tx: Tx | DirectoryContext["sql"], id: string): Promise<Dep
 }
 
 /** One live department, or 404. */
-export async function getDepartment(ctx: DirectoryContext, id: string): Promise<departments.Department> {
+export async function getDepartment(ctx: DirectoryContext, id: string): Promise<schemas.Department> {
   return (await stored(ctx.sql, id)).doc;
 }
 
@@ -85,19 +84,8 @@ async function parentFor(tx: Tx, companyId: string, parentId: string | null): Pr
   return parent;
 }
 
-/** Fields to create a department with. */
-export interface DepartmentInput {
-  companyId?: string;
-  code: string;
-  name: string;
-  nameEn?: string;
-  parentId?: string | null;
-  sortOrder?: number;
-  isActive?: boolean;
-}
-
 /** Creates a department; without companyId it belongs to the default company. */
-export function createDepartment(ctx: DirectoryContext, actor: Actor, input: DepartmentInput) {
+export function createDepartment(ctx: DirectoryContext, actor: Actor, input: schemas.DepartmentCreate) {
   return inDirectoryLedger(ctx, async (tx, version) => {
     const companyId = input.companyId ?? DEFAULT_COMPANY_ID;
     if (!await getCompany(tx, companyId)) {
@@ -107,7 +95,7 @@ export function createDepartment(ctx: DirectoryContext, actor: Actor, input: Dep
     }
     await parentFor(tx, companyId, input.parentId ?? null);
     const id = crypto.randomUUID();
-    await departments.insertDepartment(tx, {
+    const department = {
       id,
       companyId,
       code: input.code,
@@ -116,14 +104,15 @@ export function createDepartment(ctx: DirectoryContext, actor: Actor, input: Dep
       parentId: input.parentId ?? null,
       sortOrder: input.sortOrder ?? 0,
       isActive: input.isActive ?? true,
-    }, version);
-    await insertAudit(tx, actor, { action: "department.create", targetType: "department", targetId: id });
+    };
+    await departments.insertDepartment(tx, { department, version });
+    await insertAudit(tx, { actor, action: "department.create", targetType: "department", targetId: id });
     return (await stored(tx, id)).doc;
   });
 }
 
 /** Fields a department update may change. */
-export type DepartmentPatch = Partial<Omit<DepartmentInput, "companyId">>;
+export type DepartmentPatch = Omit<schemas.DepartmentPatch, "version">;
 
 /**
  * Updates a department when `expectedVersion` is still its version. A new parent
@@ -151,7 +140,7 @@ export function updateDepartment(
       nameEn: patch.nameEn ?? d.doc.nameEn,
       isActive: patch.isActive ?? d.isActive,
     };
-    await departments.updateDepartmentFields(tx, id, expectedVersion, version, fields);
+    await departments.updateDepartmentFields(tx, { id, expectedVersion, version, fields });
     if (parentId !== d.parentId || sortOrder !== d.sortOrder) {
       const parent = await parentFor(tx, d.companyId, parentId);
       if (parent && parent.path.includes(id)) {
@@ -159,10 +148,13 @@ export function updateDepartment(
           errors: [{ path: "parentId", message: "would make a cycle" }],
         });
       }
-      await departments.moveSubtree(tx, d, parent, sortOrder, version);
+      await departments.moveSubtree(tx, { department: d, parent, sortOrder, version });
     }
-    if (fields.code !== d.code || fields.name !== d.doc.name) await touchUsersOfDepartment(tx, id, version);
-    await insertAudit(tx, actor, {
+    if (fields.code !== d.code || fields.name !== d.doc.name) {
+      await touchUsersOfDepartment(tx, { departmentId: id, version });
+    }
+    await insertAudit(tx, {
+      actor,
       action: "department.update",
       targetType: "department",
       targetId: id,
@@ -176,8 +168,8 @@ export function updateDepartment(
 export function deactivateDepartment(ctx: DirectoryContext, actor: Actor, id: string) {
   return inDirectoryLedger(ctx, async (tx, version) => {
     await stored(tx, id);
-    if (await departments.setDepartmentActive(tx, id, false, version)) {
-      await insertAudit(tx, actor, { action: "department.deactivate", targetType: "department", targetId: id });
+    if (await departments.setDepartmentActive(tx, { id, active: false, version })) {
+      await insertAudit(tx, { actor, action: "department.deactivate", targetType: "department", targetId: id });
     }
     return (await stored(tx, id)).doc;
   });
@@ -194,8 +186,8 @@ export function deleteDepartment(ctx: DirectoryContext, actor: Actor, id: string
         `The department still has ${deps.children} child departments and ${deps.users} users`,
       );
     }
-    await departments.deleteDepartment(tx, id, version);
-    await insertAudit(tx, actor, { action: "department.delete", targetType: "department", targetId: id });
+    await departments.deleteDepartment(tx, { id, version });
+    await insertAudit(tx, { actor, action: "department.delete", targetType: "department", targetId: id });
     return { id, deleted: true as const, version };
   });
 }

@@ -5,31 +5,19 @@
  * one term. Approval links the content named in the term's evidence.
  */
 import * as glossary from "@/sql/directory/glossary.ts";
-import type { Evidence, Term, TermRow, TermStatus } from "@/sql/directory/glossary.ts";
+import type { TermRow } from "@/sql/directory/glossary.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { normalizeNotation } from "@/domain/glossary/mod.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger, type Tx } from "./context.ts";
 import { containsPattern, type Page } from "./paging.ts";
 import { applyLinks } from "./links.ts";
+import type { AdminTermPatch, ProposalResult, Term, TermProposal, TermStatus } from "./schemas.ts";
 
-export type { Evidence, Term, TermStatus } from "@/sql/directory/glossary.ts";
+export type { Term, TermStatus } from "./schemas.ts";
 
-/** A proposed term as a portal (or the linking worker) sends it. */
-export interface TermProposal {
-  notation: string;
-  definition?: string;
-  aliases?: string[];
-  abbreviations?: string[];
-  scope?: string;
-  evidence?: Evidence[];
-}
-
-/** What a batch of proposals did. */
-export interface ProposalResult {
-  proposed: Array<{ id: string; notation: string }>;
-  skipped: Array<{ notation: string; reason: "exists"; termId: string }>;
-}
+/** The fields a term update may change; admins may also rename and (de)activate. */
+export type TermPatch = Omit<AdminTermPatch, "status">;
 
 const portalOf = (contentKey: string) => contentKey.split(":")[0];
 
@@ -57,7 +45,7 @@ export async function proposeIn(
     }
   }
   if (fresh.length > 0) {
-    const inserted = await glossary.insertProposals(tx, fresh, portalId, await version());
+    const inserted = await glossary.insertProposals(tx, { proposals: fresh, portalId, version: await version() });
     result.proposed = inserted;
     const idOf = new Map(fresh.map((t, i) => [t.notationKey, inserted[i].id]));
     for (const s of result.skipped) if (s.termId === "") s.termId = idOf.get(normalizeNotation(s.notation))!;
@@ -85,55 +73,61 @@ export function proposeTerms(
   return inLedger(ctx, "glossary", async (tx, version) => {
     const result = await proposeIn(tx, version, portalId, terms);
     if (result.proposed.length > 0) {
-      await insertAudit(tx, actor, { action: "term.propose", details: { proposed: result.proposed.map((p) => p.id) } });
+      await insertAudit(tx, { actor, action: "term.propose", details: { proposed: result.proposed.map((p) => p.id) } });
     }
     return result;
   });
 }
 
-async function stored(tx: Tx, id: string): Promise<TermRow> {
+/** A term, locked for the rest of the transaction; 404 when absent. */
+export async function storedTerm(tx: Tx, id: string): Promise<TermRow> {
   const row = await glossary.getTerm(tx, id);
   if (!row) throw notFound("The term");
   return row;
 }
 
-/** The fields a term update may change; admins may also rename and (de)activate. */
-export interface TermPatch {
-  notation?: string;
-  definition?: string;
-  aliases?: string[];
-  abbreviations?: string[];
-  scope?: string | null;
-  isActive?: boolean;
+/**
+ * Writes an edit to the term `t` (locked in the glossary ledger's transaction `tx`) at a new version and audits
+ * it; its status is never touched here (no silent approval). Returns the term as stored.
+ */
+export async function applyTermEdit(
+  tx: Tx,
+  version: () => Promise<number>,
+  edit: { actor: Actor; term: TermRow; patch: TermPatch },
+): Promise<Term> {
+  const { actor, term: t, patch } = edit;
+  const notation = patch.notation ?? t.notation;
+  const next = {
+    id: t.id,
+    notation,
+    notationKey: normalizeNotation(notation),
+    definition: patch.definition ?? t.definition,
+    aliases: patch.aliases ?? t.aliases,
+    abbreviations: patch.abbreviations ?? t.abbreviations,
+    scope: patch.scope !== undefined ? patch.scope : t.scope,
+    isActive: patch.isActive ?? t.isActive,
+  };
+  if (next.notationKey !== t.notationKey && (await glossary.termsByKeys(tx, [next.notationKey])).length > 0) {
+    throw new AppError("conflict", "Another term already has this notation");
+  }
+  await glossary.updateTerm(tx, { term: next, version: await version() });
+  await insertAudit(tx, {
+    actor,
+    action: "term.update",
+    targetType: "term",
+    targetId: t.id,
+    details: { fields: Object.keys(patch) },
+  });
+  return (await storedTerm(tx, t.id)).doc;
 }
 
-/** Updates a term's fields; its status is never touched here (no silent approval). */
+/** An administrator's edit of a term, applied at once whatever its status (an administrator is the reviewer). */
 export function updateTerm(ctx: DirectoryContext, actor: Actor, id: string, patch: TermPatch): Promise<Term> {
-  return inLedger(ctx, "glossary", async (tx, version) => {
-    const t = await stored(tx, id);
-    const notation = patch.notation ?? t.notation;
-    const next = {
-      id,
-      notation,
-      notationKey: normalizeNotation(notation),
-      definition: patch.definition ?? t.definition,
-      aliases: patch.aliases ?? t.aliases,
-      abbreviations: patch.abbreviations ?? t.abbreviations,
-      scope: patch.scope !== undefined ? patch.scope : t.scope,
-      isActive: patch.isActive ?? t.isActive,
-    };
-    if (next.notationKey !== t.notationKey && (await glossary.termsByKeys(tx, [next.notationKey])).length > 0) {
-      throw new AppError("conflict", "Another term already has this notation");
-    }
-    await glossary.updateTerm(tx, next, await version());
-    await insertAudit(tx, actor, {
-      action: "term.update",
-      targetType: "term",
-      targetId: id,
-      details: { fields: Object.keys(patch) },
-    });
-    return (await stored(tx, id)).doc;
-  });
+  return inLedger(
+    ctx,
+    "glossary",
+    async (tx, version) => await applyTermEdit(tx, version, { actor, term: await storedTerm(tx, id), patch }),
+  );
 }
 
 const DECISIONS: Record<"approve" | "reject" | "deprecate", { to: TermStatus; from: TermStatus[] }> = {
@@ -145,19 +139,27 @@ const DECISIONS: Record<"approve" | "reject" | "deprecate", { to: TermStatus; fr
 /**
  * An administrator's decision on a term. Approval also creates `dictionary` links
  * for the content named in the term's evidence, each owned by its content key's portal.
+ * With `seen`, the version of the term the administrator reviewed: a term edited since
+ * is 409 version_conflict carrying the term as it is now, so what is approved is what was read.
  */
 export function decideTerm(
   ctx: DirectoryContext,
   actor: Actor,
   id: string,
   decision: keyof typeof DECISIONS,
+  options: { seen?: number } = {},
 ): Promise<Term> {
   return inLedger(ctx, "glossary", async (tx, version) => {
-    const t = await stored(tx, id);
+    const t = await storedTerm(tx, id);
     const { to, from } = DECISIONS[decision];
     if (t.status === to) return t.doc;
+    if (options.seen !== undefined && options.seen !== t.version) {
+      throw new AppError("version_conflict", "The term changed since it was reviewed; its current record is in data", {
+        extra: { data: t.doc },
+      });
+    }
     if (!from.includes(t.status)) throw new AppError("conflict", `A ${t.status} term cannot be ${to}`);
-    await glossary.decideTerm(tx, id, to, `${actor.kind}:${actor.id}`, await version());
+    await glossary.decideTerm(tx, { id, status: to, decidedBy: `${actor.kind}:${actor.id}`, version: await version() });
     if (to === "approved") {
       const keys = [...new Set(t.evidence.filter((e) => e.kind === "content").map((e) => e.contentKey))];
       await applyLinks(
@@ -166,13 +168,14 @@ export function decideTerm(
         keys.map((contentKey) => ({ contentKey, termId: id, detectedBy: "dictionary" as const })),
       );
     }
-    await insertAudit(tx, actor, {
+    await insertAudit(tx, {
+      actor,
       action: `term.${decision}`,
       targetType: "term",
       targetId: id,
       details: { from: t.status },
     });
-    return (await stored(tx, id)).doc;
+    return (await storedTerm(tx, id)).doc;
   });
 }
 
@@ -190,7 +193,12 @@ export async function listTerms(
 ): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode("terms", query.cursor)[0]) : null;
   const like = query.q ? containsPattern(normalizeNotation(query.q)) : null;
-  const page = await glossary.listTerms(ctx.sql, query.status ?? null, like, after, query.limit);
+  const page = await glossary.listTerms(ctx.sql, {
+    status: query.status ?? null,
+    like,
+    afterId: after,
+    limit: query.limit,
+  });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("terms", [page.lastId!]) : null,
@@ -208,13 +216,12 @@ export async function matchingTerms(
   query: { scope: string[]; since?: number; limit: number; cursor?: string },
 ): Promise<Page> {
   const after = query.cursor ? ctx.cursors.decode("matching-terms", query.cursor) : null;
-  const page = await glossary.matchingTerms(
-    ctx.sql,
-    query.since ?? 0,
-    query.scope,
-    after ? { version: Number(after[0]), id: String(after[1]) } : null,
-    query.limit,
-  );
+  const page = await glossary.matchingTerms(ctx.sql, {
+    since: query.since ?? 0,
+    scopes: query.scope,
+    after: after ? { version: Number(after[0]), id: String(after[1]) } : null,
+    limit: query.limit,
+  });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("matching-terms", [page.lastVersion!, page.lastId!]) : null,

@@ -7,21 +7,15 @@
 import * as links from "@/sql/directory/links.ts";
 import type { DetectedBy, LinkInput } from "@/sql/directory/links.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
-import { AppError } from "@/domain/errors.ts";
+import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger, type Tx } from "./context.ts";
 import type { Page } from "./paging.ts";
+import type { Link, LinkPushResult, ManualLink } from "./schemas.ts";
 
 export type { DetectedBy, LinkInput } from "@/sql/directory/links.ts";
 
 /** Why a link in a push was not written. */
-export type SkipReason = "not_approved" | "inactive" | "unknown_term" | "protected";
-
-/** What a push did. */
-export interface LinkPushResult {
-  upserted: number;
-  unchanged: number;
-  skipped: Array<{ contentKey: string; termId: string; reason: SkipReason }>;
-}
+export type SkipReason = LinkPushResult["skipped"][number]["reason"];
 
 /** Manual outranks llm, which outranks dictionary: a push never replaces a pair of a higher rank. */
 const RANK: Record<DetectedBy, number> = { dictionary: 0, llm: 1, manual: 2 };
@@ -56,7 +50,7 @@ export async function applyLinks(tx: Tx, version: () => Promise<number>, batch: 
       } else writes.push(l);
     }
   }
-  if (writes.length > 0) await links.upsertLinks(tx, writes, await version());
+  if (writes.length > 0) await links.upsertLinks(tx, { links: writes, version: await version() });
   result.upserted = writes.length;
   return result;
 }
@@ -74,13 +68,55 @@ export function pushLinks(
   return inLedger(ctx, "glossary", async (tx, version) => {
     const result = await applyLinks(tx, version, batch);
     if (result.upserted > 0) {
-      await insertAudit(tx, actor, {
+      await insertAudit(tx, {
+        actor,
         action: "links.push",
         details: { upserted: result.upserted, skipped: result.skipped.length },
       });
     }
     return result;
   });
+}
+
+/**
+ * An administrator links a content to a term by hand: the term must be approved and active (404 when unknown,
+ * 422 naming termId otherwise). The link is `manual`, which outranks what the linking worker and dictionary
+ * pushes find, so they never override or tombstone it. Returns the link as stored, and whether it was written
+ * (a manual link already there with the same confidence is left as it is).
+ */
+export async function linkManually(
+  ctx: DirectoryContext,
+  actor: Actor,
+  link: ManualLink,
+): Promise<{ link: Link; written: boolean }> {
+  const written = await inLedger(ctx, "glossary", async (tx, version) => {
+    const [term] = await links.termStates(tx, [link.termId]);
+    if (!term) throw notFound("The term");
+    if (term.status !== "approved" || !term.isActive) {
+      throw new AppError("unprocessable", "Only an approved, active term can be linked", {
+        errors: [{ path: "termId", message: term.isActive ? `the term is ${term.status}` : "the term is inactive" }],
+      });
+    }
+    const result = await applyLinks(tx, version, [{ ...link, detectedBy: "manual" }]);
+    if (result.upserted > 0) {
+      await insertAudit(tx, {
+        actor,
+        action: "links.manual",
+        targetType: "content",
+        targetId: link.contentKey,
+        details: { termId: link.termId, confidence: link.confidence ?? null },
+      });
+    }
+    return result.upserted > 0;
+  });
+  const page = await listLinks(ctx, {
+    contentKey: link.contentKey,
+    termId: link.termId,
+    includeTerm: true,
+    includeDeleted: false,
+    limit: 1,
+  });
+  return { link: (JSON.parse(page.items) as Link[])[0], written };
 }
 
 /**
@@ -98,14 +134,13 @@ export function deleteLinks(
     throw new AppError("portal_mismatch", "A portal may only delete its own links");
   }
   return inLedger(ctx, "glossary", async (tx, version) => {
-    const tombstoned = await links.tombstoneLinks(
-      tx,
+    const tombstoned = await links.tombstoneLinks(tx, {
       portalId,
-      query.contentKey ?? null,
-      query.termId ?? null,
-      await version(),
-    );
-    if (tombstoned > 0) await insertAudit(tx, actor, { action: "links.delete", details: { ...query, tombstoned } });
+      contentKey: query.contentKey ?? null,
+      termId: query.termId ?? null,
+      version: await version(),
+    });
+    if (tombstoned > 0) await insertAudit(tx, { actor, action: "links.delete", details: { ...query, tombstoned } });
     return { tombstoned };
   });
 }
@@ -125,9 +160,8 @@ export interface LinkListQuery {
 /** Lists links in version order, tombstones included by default. */
 export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Promise<Page> {
   const after = query.cursor ? ctx.cursors.decode("links", query.cursor) : null;
-  const page = await links.listLinks(
-    ctx.sql,
-    {
+  const page = await links.listLinks(ctx.sql, {
+    filter: {
       contentKey: query.contentKey ?? null,
       portalId: query.portalId ?? null,
       termId: query.termId ?? null,
@@ -135,9 +169,9 @@ export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Pr
       includeDeleted: query.includeDeleted,
       includeTerm: query.includeTerm,
     },
-    after ? { version: Number(after[0]), contentKey: String(after[1]), termId: String(after[2]) } : null,
-    query.limit,
-  );
+    after: after ? { version: Number(after[0]), contentKey: String(after[1]), termId: String(after[2]) } : null,
+    limit: query.limit,
+  });
   return {
     items: page.items,
     nextCursor: page.more

@@ -9,11 +9,10 @@ import * as glossary from "@/sql/directory/glossary.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger } from "./context.ts";
+import { isUuid, type OntologyPack } from "./schemas.ts";
 
 /** A relation type. */
 export type RelationType = "broader" | "narrower" | "related" | "synonym" | "part_of" | "references";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Creates a relation; a `broader`/`narrower` edge that would close a cycle is 422. */
 export function createRelation(
@@ -23,25 +22,26 @@ export function createRelation(
 ) {
   return inLedger(ctx, "glossary", async (tx, version) => {
     if (!await glossary.getTerm(tx, input.sourceId)) throw notFound("The source term");
-    const toTerm = UUID.test(input.targetId);
+    const toTerm = isUuid(input.targetId);
     if (toTerm && !await glossary.getTerm(tx, input.targetId)) throw notFound("The target term");
     if (toTerm && (input.type === "broader" || input.type === "narrower")) {
       const [child, parent] = input.type === "broader"
         ? [input.sourceId, input.targetId]
         : [input.targetId, input.sourceId];
-      if (child === parent || await glossary.broaderPathExists(tx, parent, child)) {
+      if (child === parent || await glossary.broaderPathExists(tx, { from: parent, to: child })) {
         throw new AppError("unprocessable", "This relation would make the broader hierarchy a cycle", {
           errors: [{ path: "targetId", message: "would close a cycle" }],
         });
       }
     }
-    const id = await glossary.insertRelation(tx, {
+    const relation = {
       sourceId: input.sourceId,
       type: input.type,
       targetTermId: toTerm ? input.targetId : null,
       targetRef: toTerm ? null : input.targetId,
-    }, await version());
-    await insertAudit(tx, actor, { action: "relation.create", targetType: "relation", targetId: id, details: input });
+    };
+    const id = await glossary.insertRelation(tx, { relation, version: await version() });
+    await insertAudit(tx, { actor, action: "relation.create", targetType: "relation", targetId: id, details: input });
     return { id, ...input };
   });
 }
@@ -49,27 +49,10 @@ export function createRelation(
 /** Deletes a relation. */
 export function deleteRelation(ctx: DirectoryContext, actor: Actor, id: string) {
   return inLedger(ctx, "glossary", async (tx, version) => {
-    if (!await glossary.deleteRelation(tx, id, await version())) throw notFound("The relation");
-    await insertAudit(tx, actor, { action: "relation.delete", targetType: "relation", targetId: id });
+    if (!await glossary.deleteRelation(tx, { id, version: await version() })) throw notFound("The relation");
+    await insertAudit(tx, { actor, action: "relation.delete", targetType: "relation", targetId: id });
     return { id, deleted: true as const };
   });
-}
-
-/** The approved ontology pack for some scopes. */
-export interface OntologyPack {
-  version: number;
-  generatedAt: string;
-  concepts: Array<
-    {
-      id: string;
-      notation: string;
-      aliases: string[];
-      abbreviations: string[];
-      definition: string;
-      scope: string | null;
-    }
-  >;
-  relations: Array<{ sourceId: string; type: string; targetId: string }>;
 }
 
 /** The ETag of a pack: its version and what narrowed it, so equal tags mean equal packs. */
@@ -95,8 +78,8 @@ export async function ontologyPack(
   return await ctx.sql.begin("isolation level repeatable read read only", async (tx) => {
     const version = await glossary.packVersion(tx);
     const [concepts, relations] = [
-      await glossary.packConcepts(tx, scopes, since),
-      await glossary.packRelations(tx, scopes, since),
+      await glossary.packConcepts(tx, { scopes, since }),
+      await glossary.packRelations(tx, { scopes, since }),
     ];
     return {
       pack: { version, generatedAt: new Date().toISOString(), concepts, relations },

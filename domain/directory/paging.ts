@@ -11,13 +11,6 @@ export interface Page {
   dataVersion: number;
 }
 
-/** A deleted record in a change feed: the portal removes it from its copy. */
-export interface Tombstone {
-  id: string;
-  deleted: true;
-  version: number;
-}
-
 /** Turns a `q` value into a lowercase LIKE pattern matching it anywhere, with wildcards escaped. */
 export function containsPattern(q: string | undefined): string | null {
   const t = q?.trim().toLowerCase();

@@ -5,6 +5,12 @@
  * what they produce.
  */
 import { z } from "zod";
+import { PORTAL_ID } from "@/lib/portal_ids.ts";
+import { UserPortalAssignments } from "./snapshot_schemas.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether text has the shape of a UUID (any version), so it may be compared with a uuid column. */
+export const isUuid = (text: string): boolean => UUID.test(text);
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const code = z.string().regex(CODE, "must be 1-64 letters, digits, '_', '.' or '-', starting with a letter or digit");
@@ -49,6 +55,8 @@ const hasName = (u: { koreanName?: string; englishName?: string }) => Boolean(u.
 export const UserCreate = z.strictObject(userFields)
   .refine(hasName, { message: "koreanName or englishName is required", path: ["koreanName"] })
   .meta({ id: "UserCreate" });
+/** A user to create, as validated. */
+export type UserCreate = z.output<typeof UserCreate>;
 
 /** An import row: the user fields without the name rule, since a row updating a user may omit names. */
 export const UserImportRow = z.strictObject(userFields).meta({ id: "UserImportRow" });
@@ -60,6 +68,8 @@ export const UserPatch = z.strictObject({
   },
   version: z.number().int().min(0),
 }).meta({ id: "UserPatch" });
+/** A partial user update, as validated. */
+export type UserPatch = z.output<typeof UserPatch>;
 
 /** The DirectoryUser record (seed fields plus companyId, companyDefaultLocale, clearanceLevel). */
 export const DirectoryUser = z.object({
@@ -85,10 +95,19 @@ export const DirectoryUser = z.object({
   companyId: z.uuid(),
   companyDefaultLocale: z.string(),
 }).meta({ id: "DirectoryUser" });
+/** The DirectoryUser record. */
+export type DirectoryUser = z.output<typeof DirectoryUser>;
+
+/** A user's groups, roles and permissions in every portal, beside the user's directory state. */
+export const UserSnapshotView = z.object({ user: DirectoryUser, portals: z.array(UserPortalAssignments) });
+/** A user's assignments in every portal. */
+export type UserSnapshotView = z.output<typeof UserSnapshotView>;
 
 /** A deleted record, or one that left the filtered set, in a change feed. */
 export const Tombstone = z.object({ id: z.uuid(), deleted: z.literal(true), version: z.number().int() })
   .meta({ id: "Tombstone" });
+/** A tombstone. */
+export type Tombstone = z.output<typeof Tombstone>;
 
 /** A department to create. */
 export const DepartmentCreate = z.strictObject({
@@ -100,6 +119,8 @@ export const DepartmentCreate = z.strictObject({
   sortOrder: z.number().int().min(0).max(999999).optional(),
   isActive: z.boolean().optional(),
 }).meta({ id: "DepartmentCreate" });
+/** A department to create, as validated. */
+export type DepartmentCreate = z.output<typeof DepartmentCreate>;
 
 /** A partial department update; `parentId` moves it (null: to the root). */
 export const DepartmentPatch = z.strictObject({
@@ -111,6 +132,8 @@ export const DepartmentPatch = z.strictObject({
   isActive: z.boolean().optional(),
   version: z.number().int().min(0),
 }).meta({ id: "DepartmentPatch" });
+/** A partial department update, as validated. */
+export type DepartmentPatch = z.output<typeof DepartmentPatch>;
 
 /** A department record. */
 export const Department = z.object({
@@ -128,6 +151,8 @@ export const Department = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
 }).meta({ id: "Department" });
+/** A department record. */
+export type Department = z.output<typeof Department>;
 
 /** A company to create. */
 export const CompanyCreate = z.strictObject({
@@ -159,6 +184,8 @@ export const Company = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
 }).meta({ id: "Company" });
+/** A company record. */
+export type Company = z.output<typeof Company>;
 
 const syncResource = z.enum(["users", "departments", "user-groups", "authorization-snapshot"]);
 
@@ -171,6 +198,8 @@ export const SyncReport = z.strictObject({
   error: z.string().max(4000).optional(),
   occurredAt: z.iso.datetime({ offset: true }).optional(),
 }).meta({ id: "SyncReport" });
+/** A portal's sync report, as validated. */
+export type SyncReport = z.output<typeof SyncReport>;
 
 /** A sync status record. */
 export const SyncStatus = z.object({
@@ -183,6 +212,18 @@ export const SyncStatus = z.object({
   dataVersion: z.number().int().nullable(),
   updatedAt: z.string().nullable(),
 }).meta({ id: "SyncStatus" });
+/** A sync status record. */
+export type SyncStatus = z.output<typeof SyncStatus>;
+
+/** A portal's row in the admin sync view: every resource's status and its credential failures. */
+export const PortalSync = z.object({
+  portalId: z.string(),
+  resources: z.array(SyncStatus),
+  credentialFailures: z.object({ count: z.number().int(), lastAt: z.string(), lastReason: z.string() }).nullable(),
+  needsCheck: z.boolean(),
+}).meta({ id: "PortalSync" });
+/** A portal's row in the admin sync view. */
+export type PortalSync = z.output<typeof PortalSync>;
 
 /** A portal's push of a whole common user group. */
 export const GroupPush = z.strictObject({
@@ -193,6 +234,8 @@ export const GroupPush = z.strictObject({
   memberIds: z.array(z.uuid()).max(100_000).optional(),
   baseVersion: z.number().int().min(0).optional(),
 }).meta({ id: "UserGroupPush" });
+/** A portal's push of a group, as validated. */
+export type GroupPush = z.output<typeof GroupPush>;
 
 /** A common user group record; tombstones have `deleted: true` and no members. */
 export const UserGroup = z.object({
@@ -206,117 +249,26 @@ export const UserGroup = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
 }).meta({ id: "UserGroup" });
+/** A common user group record. */
+export type UserGroup = z.output<typeof UserGroup>;
 
 /** A request for a user token. */
 export const UserTokenRequest = z.strictObject({
   userId: z.uuid(),
   ttlSeconds: z.number().int().min(60).max(3600).optional(),
   ragAdmin: z.boolean().optional(),
+  operator: z.boolean().optional().meta({
+    description: "Adds `installation_operator: true`; only for users listed in INSTALLATION_OPERATORS (else 403)",
+  }),
+  portalId: z.string().regex(PORTAL_ID, "must be 1-100 characters without ':' or spaces").optional()
+    .meta({
+      description: "The portal the token speaks for (claim portal_id): it may register and replace that portal's " +
+        "documents in the retrieval service",
+    }),
 }).meta({ id: "UserTokenRequest" });
+/** A request for a user token, as validated. */
+export type UserTokenRequest = z.output<typeof UserTokenRequest>;
 
-const CONTENT_KEY = /^[^:\s]+:[^:\s]+:\S+$/;
-const contentKey = z.string().max(500).regex(CONTENT_KEY, "must be <portalId>:<entityType>:<entityId>");
-const surfaces = z.array(z.string().trim().min(1).max(200)).max(50);
-
-/** Where a proposed term was seen. */
-export const Evidence = z.strictObject({
-  kind: z.literal("content"),
-  contentKey,
-  excerpt: z.string().max(1000).optional(),
-}).meta({ id: "TermEvidence" });
-
-/** A proposal of one term. */
-export const TermProposal = z.strictObject({
-  notation: z.string().trim().min(1).max(200),
-  definition: z.string().max(10_000).optional(),
-  aliases: surfaces.optional(),
-  abbreviations: surfaces.optional(),
-  scope: z.string().trim().min(1).max(100).optional(),
-  evidence: z.array(Evidence).max(100).optional(),
-}).meta({ id: "TermProposal" });
-
-/** A batch of proposals (at most 1,000). */
-export const TermProposals = z.strictObject({ terms: z.array(TermProposal).min(1).max(1000) }).meta({
-  id: "TermProposals",
-});
-
-/** A portal's term update; `status` is accepted only to be refused with status_not_writable. */
-export const PortalTermPatch = z.strictObject({
-  definition: z.string().max(10_000).optional(),
-  aliases: surfaces.optional(),
-  abbreviations: surfaces.optional(),
-  scope: z.string().trim().min(1).max(100).nullable().optional(),
-  status: z.unknown().optional().describe("Not writable: sending it is 400 status_not_writable"),
-}).meta({ id: "PortalTermPatch" });
-
-/** An administrator's term update (status changes go through approve, reject and deprecate). */
-export const AdminTermPatch = z.strictObject({
-  notation: z.string().trim().min(1).max(200).optional(),
-  definition: z.string().max(10_000).optional(),
-  aliases: surfaces.optional(),
-  abbreviations: surfaces.optional(),
-  scope: z.string().trim().min(1).max(100).nullable().optional(),
-  isActive: z.boolean().optional(),
-  status: z.unknown().optional().describe("Not writable: use approve, reject or deprecate"),
-}).meta({ id: "AdminTermPatch" });
-
-/** A term record. */
-export const Term = z.object({
-  id: z.uuid(),
-  notation: z.string(),
-  aliases: z.array(z.string()),
-  abbreviations: z.array(z.string()),
-  definition: z.string(),
-  scope: z.string().nullable(),
-  status: z.enum(["proposed", "approved", "rejected", "deprecated"]),
-  isActive: z.boolean(),
-  evidence: z.array(Evidence),
-  proposedBy: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: "Term" });
-
-/** A link to push. */
-export const LinkPushItem = z.strictObject({
-  contentKey,
-  termId: z.uuid(),
-  detectedBy: z.enum(["dictionary", "llm", "manual"]),
-  confidence: z.number().min(0).max(1).optional(),
-}).meta({ id: "ContentTermLinkPush" });
-
-/** A batch of links (at most 5,000). */
-export const LinkPush = z.strictObject({ links: z.array(LinkPushItem).max(5000) }).meta({ id: "ContentTermLinkBatch" });
-
-/** A stored link. */
-export const Link = z.object({
-  contentKey: z.string(),
-  termId: z.uuid(),
-  portalId: z.string(),
-  detectedBy: z.enum(["dictionary", "llm", "manual"]),
-  confidence: z.number().nullable(),
-  deleted: z.boolean(),
-  deletedAt: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  term: z.object({ notation: z.string(), definition: z.string() }).optional(),
-}).meta({ id: "ContentTermLink" });
-
-/** A content body for the term-linking worker. */
-export const ContentBody = z.strictObject({
-  contentKey,
-  title: z.string().max(1000).optional(),
-  body: z.string().min(1),
-  contentType: z.enum(["text/html", "text/markdown", "text/plain"]),
-  candidateTerms: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
-}).meta({ id: "ContentBody" });
-
-/** A relation to create; the target is a term id or a reference node <portalId>:<entityType>:<entityId>. */
-export const RelationCreate = z.strictObject({
-  sourceId: z.uuid(),
-  type: z.enum(["broader", "narrower", "related", "synonym", "part_of", "references"]),
-  targetId: z.union([z.uuid(), contentKey]),
-}).meta({ id: "RelationCreate" });
+export * from "./admin_schemas.ts";
+export * from "./glossary_schemas.ts";
+export * from "./snapshot_schemas.ts";

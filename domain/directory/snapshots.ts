@@ -9,14 +9,7 @@ import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import { recordPublicationFailure } from "./sync_status.ts";
-
-/** An assignment as stored: scope is null when the portal gave none. */
-export interface Assignment {
-  kind: "GROUP" | "ROLE" | "PERMISSION";
-  key: string;
-  label: string;
-  scope: string | null;
-}
+import type { SnapshotReceipt } from "./schemas.ts";
 
 /** One validated entry of a publication: the user (lower case) and its assignments as canonical JSON in UTF-8. */
 export interface SnapshotEntry {
@@ -32,53 +25,6 @@ export interface SnapshotEntry {
 export interface SnapshotStream {
   header: { portalId: string; sourceVersion: string };
   batches: AsyncIterable<SnapshotEntry[]>;
-}
-
-/** What a successful publication answers. */
-export interface SnapshotReceipt {
-  snapshotId: string;
-  portalId: string;
-  sourceVersion: string;
-  userCount: number;
-  assignmentCount: number;
-  collectedAt: string;
-}
-
-const ORDER = { GROUP: 0, ROLE: 1, PERMISSION: 2 } as const;
-const cmp = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0;
-/** No scope sorts before every scope, the empty one included, so the order is total. */
-const cmpScope = (a: string | null, b: string | null) => a === b ? 0 : a === null ? -1 : b === null ? 1 : cmp(a, b);
-const order = (x: Assignment, y: Assignment) =>
-  ORDER[x.kind] - ORDER[y.kind] || cmp(x.key, y.key) || cmpScope(x.scope, y.scope) || cmp(x.label, y.label);
-
-// deno-lint-ignore no-control-regex -- control characters are exactly what JSON must escape
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-/** A JSON string literal: most keys and labels need no escape, and skipping JSON.stringify halves the cost. */
-const quoted = (s: string) => NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
-
-/** One assignment's canonical JSON text: fixed key order, scope null when absent. */
-function elementText(a: Assignment): string {
-  return `{"kind":"${a.kind}","key":${quoted(a.key)},"label":${quoted(a.label)},"scope":${
-    a.scope === null ? "null" : quoted(a.scope)
-  }}`;
-}
-
-/**
- * Sorts (by kind, key, scope, label) and deduplicates assignments into canonical
- * JSON text, so equal sets are equal strings: the changes view and the storage rely on it.
- */
-export function canonicalAssignments(
-  list: Array<Omit<Assignment, "scope"> & { scope?: string | null }>,
-): { json: string; count: number } {
-  const items: Assignment[] = list.map((a) => ({ kind: a.kind, key: a.key, label: a.label, scope: a.scope ?? null }));
-  items.sort(order);
-  let json = "[";
-  let count = 0;
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0 && order(items[i - 1], items[i]) === 0) continue;
-    json += (count++ === 0 ? "" : ",") + elementText(items[i]);
-  }
-  return { json: json + "]", count };
 }
 
 /** Each batch with the company of each of its users the directory knows (live users only). */
@@ -165,7 +111,7 @@ async function replaceSnapshot(
       await snapshots.lockPortalSnapshot(tx, callerPortalId);
       const previous = await snapshots.latestSnapshot(tx, callerPortalId);
       await snapshots.copyEntries(tx, entryText());
-      const changedUsers = previous ? await snapshots.countChanges(tx, snapshotId, previous.id) : 0;
+      const changedUsers = previous ? await snapshots.countChanges(tx, { snapshotId, previousId: previous.id }) : 0;
       if (previous) {
         await snapshots.demoteSnapshot(tx, previous.id);
         if (previous.previousId) await snapshots.deleteEntries(tx, previous.previousId);
@@ -195,7 +141,8 @@ async function replaceSnapshot(
         assignmentCount: tally.assignments,
         collectedAt: collectedAt.toISOString(),
       };
-      await insertAudit(tx, actor, {
+      await insertAudit(tx, {
+        actor,
         action: "authorization_snapshot.publish",
         targetType: "portal",
         targetId: callerPortalId,

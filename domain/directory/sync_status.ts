@@ -4,6 +4,7 @@ import type { SyncResource, SyncStatusRow } from "@/sql/directory/sync_status.ts
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
+import type { PortalSync, SyncReport, SyncStatus } from "./schemas.ts";
 
 /** The resources a portal reports on. */
 export const SYNC_RESOURCES: readonly SyncResource[] = [
@@ -12,18 +13,6 @@ export const SYNC_RESOURCES: readonly SyncResource[] = [
   "user-groups",
   "authorization-snapshot",
 ];
-
-/** A sync status on the wire. */
-export interface SyncStatus {
-  portalId: string;
-  resource: SyncResource;
-  state: SyncStatusRow["state"];
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  error: string | null;
-  dataVersion: number | null;
-  updatedAt: string | null;
-}
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -37,16 +26,6 @@ export function toSyncStatus(r: SyncStatusRow): SyncStatus {
   };
 }
 
-/** A portal's report of one sync. */
-export interface SyncReportInput {
-  portalId: string;
-  resource: SyncResource;
-  outcome: "success" | "failure";
-  dataVersion?: number;
-  error?: string;
-  occurredAt?: string;
-}
-
 /**
  * Records a portal's report about its own sync. A report for another portal is
  * 403 portal_mismatch. A time in the future is taken as now, so a skewed portal
@@ -55,7 +34,7 @@ export interface SyncReportInput {
 export async function reportSync(
   ctx: DirectoryContext,
   callerPortalId: string,
-  input: SyncReportInput,
+  input: SyncReport,
 ): Promise<SyncStatus> {
   if (input.portalId !== callerPortalId) {
     throw new AppError("portal_mismatch", "portalId must be the calling portal's own ID");
@@ -85,19 +64,11 @@ export async function recordPublicationFailure(ctx: DirectoryContext, portalId: 
   });
 }
 
-/** A portal's row in the admin sync view: every resource's status and its credential failures. */
-export interface PortalSyncView {
-  portalId: string;
-  resources: SyncStatus[];
-  credentialFailures: { count: number; lastAt: string; lastReason: string } | null;
-  needsCheck: boolean;
-}
-
 /**
  * Every portal's sync status: configured portals and any portal that has reported,
  * NEVER_SYNCED where nothing was reported, with credential failures beside them.
  */
-export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSyncView[]> {
+export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSync[]> {
   const [rows, failures] = await Promise.all([sync.listSyncStatus(ctx.sql), sync.listCredentialFailures(ctx.sql)]);
   const portals = new Set([...ctx.knownPortals, ...rows.map((r) => r.portalId), ...failures.map((f) => f.portalId)]);
   return [...portals].sort().map((portalId) => {
@@ -126,7 +97,7 @@ export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSyncV
 
 /** Counts a credential failure against the portal it names. */
 export async function recordCredentialFailure(ctx: DirectoryContext, portalId: string, reason: string): Promise<void> {
-  await sync.recordCredentialFailure(ctx.sql, portalId, reason);
+  await sync.recordCredentialFailure(ctx.sql, { portalId, reason });
 }
 
 /** The freshness rule: HEALTHY records without a success for SYNC_STALE_AFTER_SECONDS become STALE. */
@@ -134,7 +105,8 @@ export async function markStaleSyncs(ctx: DirectoryContext, actor: Actor): Promi
   return await ctx.sql.begin(async (tx) => {
     const marked = await sync.markStale(tx, ctx.syncStaleAfterSeconds);
     for (const m of marked) {
-      await insertAudit(tx, actor, {
+      await insertAudit(tx, {
+        actor,
         action: "sync_status.stale",
         targetType: "portal",
         targetId: m.portalId,

@@ -5,14 +5,15 @@
  * the ledger already holds succeeds without a new version, so retries are safe.
  */
 import * as groups from "@/sql/directory/user_groups.ts";
-import type { GroupRow, UserGroup } from "@/sql/directory/user_groups.ts";
+import type { GroupRow } from "@/sql/directory/user_groups.ts";
 import { getCompany } from "@/sql/directory/companies.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger, type Tx } from "./context.ts";
 import { assertNotPurged, type Page } from "./paging.ts";
+import type { GroupPush, UserGroup } from "./schemas.ts";
 
-export type { UserGroup } from "@/sql/directory/user_groups.ts";
+export type { UserGroup } from "./schemas.ts";
 
 /**
  * Lists groups changed after `since` in version order, tombstones included.
@@ -26,28 +27,17 @@ export async function listGroups(
 ): Promise<Page> {
   const since = query.since ?? 0;
   const after = query.cursor ? ctx.cursors.decode("user-groups", query.cursor) : null;
-  const page = await groups.listGroupChanges(
-    ctx.sql,
+  const page = await groups.listGroupChanges(ctx.sql, {
     since,
-    after ? { version: Number(after[0]), id: String(after[1]) } : null,
-    query.limit,
-  );
+    after: after ? { version: Number(after[0]), id: String(after[1]) } : null,
+    limit: query.limit,
+  });
   if (since > 0) assertNotPurged(since, page.purgedThrough);
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("user-groups", [page.lastVersion!, page.lastId!]) : null,
     dataVersion: page.dataVersion,
   };
-}
-
-/** A portal's push of a whole group. */
-export interface GroupPush {
-  code: string;
-  name: string;
-  description?: string;
-  companyId?: string | null;
-  memberIds?: string[];
-  baseVersion?: number;
 }
 
 const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -99,9 +89,10 @@ export function putGroup(ctx: DirectoryContext, actor: Actor, id: string, push: 
       });
     }
     await assertKnownUsers(tx, members);
-    await groups.upsertGroup(tx, id, fields, await version());
-    await groups.setMembers(tx, id, members);
-    await insertAudit(tx, actor, {
+    await groups.upsertGroup(tx, { id, fields, version: await version() });
+    await groups.setMembers(tx, { groupId: id, userIds: members });
+    await insertAudit(tx, {
+      actor,
       action: existing ? "user_group.update" : "user_group.create",
       targetType: "user_group",
       targetId: id,
@@ -117,8 +108,8 @@ export function deleteGroup(ctx: DirectoryContext, actor: Actor, id: string, bas
     if (!existing) throw notFound("The group");
     if (existing.deleted) return existing.doc;
     assertBase(existing, baseVersion);
-    await groups.tombstoneGroup(tx, id, await version());
-    await insertAudit(tx, actor, { action: "user_group.delete", targetType: "user_group", targetId: id });
+    await groups.tombstoneGroup(tx, { id, version: await version() });
+    await insertAudit(tx, { actor, action: "user_group.delete", targetType: "user_group", targetId: id });
     return await stored(tx, id);
   });
 }
@@ -139,9 +130,10 @@ export function setMembership(
     if (existing.memberIds.includes(userId) === present) return existing.doc;
     assertBase(existing, baseVersion);
     const members = present ? [...existing.memberIds, userId] : existing.memberIds.filter((m) => m !== userId);
-    await groups.upsertGroup(tx, groupId, existing, await version());
-    await groups.setMembers(tx, groupId, members);
-    await insertAudit(tx, actor, {
+    await groups.upsertGroup(tx, { id: groupId, fields: existing, version: await version() });
+    await groups.setMembers(tx, { groupId, userIds: members });
+    await insertAudit(tx, {
+      actor,
       action: present ? "user_group.member_add" : "user_group.member_remove",
       targetType: "user_group",
       targetId: groupId,

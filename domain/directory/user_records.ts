@@ -7,28 +7,14 @@ import * as users from "@/sql/directory/users.ts";
 import { companiesByIds } from "@/sql/directory/companies.ts";
 import { departmentsOfCompanies } from "@/sql/directory/departments.ts";
 import type { Db } from "@/sql/mod.ts";
-import type { EmploymentStatus, UserRecord } from "@/sql/directory/users.ts";
+import type { UserRecord } from "@/sql/directory/users.ts";
+import type { UserPatch } from "./schemas.ts";
+
+/** What a caller may say about a user; absent fields keep the base record's value or take a default. */
+export type UserInput = Omit<UserPatch, "version">;
 
 /** The id of the company created by the first migration. */
 export const DEFAULT_COMPANY_ID = "00000000-0000-4000-8000-000000000001";
-
-/** What a caller may say about a user; absent fields keep the base record's value or take a default. */
-export interface UserInput {
-  loginId?: string;
-  companyId?: string;
-  koreanName?: string;
-  englishName?: string;
-  email?: string;
-  jobTitle?: string;
-  position?: string;
-  employeeNo?: string | null;
-  isDepartmentHead?: boolean;
-  departmentId?: string | null;
-  deptCode?: string | null;
-  employmentStatus?: EmploymentStatus;
-  isActive?: boolean;
-  clearanceLevel?: number;
-}
 
 /** A record ready to store, or the reason it cannot be. */
 export type Prepared =

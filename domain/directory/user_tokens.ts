@@ -2,7 +2,9 @@
  * User tokens (CONTRACT 1.4 and 2.1): the directory signs, from its own data, the
  * token the retrieval service accepts. Tenant is the user's company, organization
  * the department, clearance the user's level; only active employees get one, and
- * short lifetimes bound access after a user retires.
+ * short lifetimes bound access after a user retires. The installation operator's mark
+ * (`installation_operator: true`: it may change what every tenant shares in the
+ * retrieval service) goes only to users the configuration lists in INSTALLATION_OPERATORS.
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
@@ -10,6 +12,7 @@ import { getUser } from "@/sql/directory/users.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
+import type { IssuedUserToken, UserTokenRequest } from "./schemas.ts";
 
 /** Signs user tokens with the configured key. */
 export interface UserTokenSigner {
@@ -56,20 +59,10 @@ export function createUserTokenSigner(options: {
   };
 }
 
-/** A request for a user token. */
-export interface UserTokenRequest {
-  userId: string;
-  ttlSeconds?: number;
-  /** Adds `rag:admin` to the token's scope, for the retrieval administration screen. */
-  ragAdmin?: boolean;
-}
-
-/** An issued token and what it says (never logged or stored). */
-export interface IssuedUserToken {
-  token: string;
-  tokenType: "Bearer";
-  expiresAt: string;
-  claims: Record<string, unknown>;
+/** Whether the configuration names `user` (by id or login id) as an installation operator. */
+function isInstallationOperator(ctx: DirectoryContext, user: { id: string; loginId: string }): boolean {
+  return ctx.installationOperators.includes(user.id.toLowerCase()) ||
+    ctx.installationOperators.includes(user.loginId.toLowerCase());
 }
 
 /** Issues a user token for an ACTIVE, active user; 422 otherwise, 503 when no signing key is configured. */
@@ -95,6 +88,12 @@ export async function issueUserToken(
       })`,
     );
   }
+  if (req.operator && !isInstallationOperator(ctx, user)) {
+    throw new AppError(
+      "operator_required",
+      "The installation operator's mark is issued only to users listed in INSTALLATION_OPERATORS",
+    );
+  }
   const ttl = req.ttlSeconds ?? 900;
   const jti = crypto.randomUUID();
   const claims: Record<string, unknown> = {
@@ -104,13 +103,23 @@ export async function issueUserToken(
     companyId: user.companyId,
     companyDefaultLocale: user.companyDefaultLocale,
     ...(req.ragAdmin ? { scope: "rag:admin" } : {}),
+    ...(req.operator ? { installation_operator: true } : {}),
+    ...(req.portalId ? { portal_id: req.portalId } : {}),
   };
   const token = await signer.sign(claims, user.id, ttl, jti);
-  await insertAudit(ctx.sql, actor, {
+  await insertAudit(ctx.sql, {
+    actor,
     action: "user_token.issue",
     targetType: "user",
     targetId: user.id,
-    details: { jti, ttlSeconds: ttl, ragAdmin: req.ragAdmin ?? false, alg: signer.alg },
+    details: {
+      jti,
+      ttlSeconds: ttl,
+      ragAdmin: req.ragAdmin ?? false,
+      operator: req.operator ?? false,
+      portalId: req.portalId ?? null,
+      alg: signer.alg,
+    },
   });
   const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
   return {

@@ -6,6 +6,7 @@ import { type Actor, insertAudit, insertAuditBatch } from "@/sql/directory/audit
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import { type Prepared, prepareRecords, statusMoves, type UserInput } from "./user_records.ts";
+import type { UserImportResult } from "./schemas.ts";
 async function current(tx: Tx, id: string): Promise<users.DirectoryUser> {
   const user = await users.getUser(tx, id);
   if (!user) throw notFound("The user");
@@ -23,8 +24,8 @@ export function createUser(ctx: DirectoryContext, actor: Actor, input: UserInput
     if (existing) throw new AppError("conflict", "A user with this loginId already exists");
     const [p] = await prepareRecords(tx, [{ input }]);
     if (!p.ok) refuse(p);
-    const [row] = await users.upsertUsers(tx, [p.record], version);
-    await insertAudit(tx, actor, { action: "user.create", targetType: "user", targetId: row.id });
+    const [row] = await users.upsertUsers(tx, { records: [p.record], version });
+    await insertAudit(tx, { actor, action: "user.create", targetType: "user", targetId: row.id });
     return current(tx, row.id);
   });
 }
@@ -39,14 +40,15 @@ export function updateUser(ctx: DirectoryContext, actor: Actor, id: string, expe
     const [base] = await users.usersByLogin(tx, [stored.loginId.toLowerCase()]);
     const [p] = await prepareRecords(tx, [{ input, base }]);
     if (!p.ok) refuse(p);
-    await users.updateUser(tx, id, expectedVersion, version, p.record);
-    await insertAudit(tx, actor, {
+    await users.updateUser(tx, { id, expectedVersion, version, record: p.record });
+    await insertAudit(tx, {
+      actor,
       action: "user.update",
       targetType: "user",
       targetId: id,
       details: { fields: Object.keys(input) },
     });
-    await insertAuditBatch(tx, actor, statusMoves(id, base, p.record));
+    await insertAuditBatch(tx, { actor, entries: statusMoves(id, base, p.record) });
     return current(tx, id);
   });
 }
@@ -55,8 +57,8 @@ export function updateUser(ctx: DirectoryContext, actor: Actor, id: string, expe
 export function deactivateUser(ctx: DirectoryContext, actor: Actor, id: string) {
   return inDirectoryLedger(ctx, async (tx, version) => {
     await current(tx, id);
-    if (await users.setUserActive(tx, id, false, version)) {
-      await insertAudit(tx, actor, { action: "user.deactivate", targetType: "user", targetId: id });
+    if (await users.setUserActive(tx, { id, active: false, version })) {
+      await insertAudit(tx, { actor, action: "user.deactivate", targetType: "user", targetId: id });
     }
     return current(tx, id);
   });
@@ -68,10 +70,13 @@ export function deactivateUser(ctx: DirectoryContext, actor: Actor, id: string) 
  */
 export function deleteUser(ctx: DirectoryContext, actor: Actor, id: string) {
   return inDirectoryLedger(ctx, async (tx, version) => {
-    if (!await users.deleteUser(tx, id, version)) throw notFound("The user");
+    if (!await users.deleteUser(tx, { id, version })) throw notFound("The user");
     await lockLedger(tx, "groups");
-    const left = await userInGroups(tx, id) ? await dropUserFromGroups(tx, id, await nextVersion(tx, "groups")) : [];
-    await insertAudit(tx, actor, {
+    const left = await userInGroups(tx, id)
+      ? await dropUserFromGroups(tx, { userId: id, version: await nextVersion(tx, "groups") })
+      : [];
+    await insertAudit(tx, {
+      actor,
       action: "user.delete",
       targetType: "user",
       targetId: id,
@@ -82,9 +87,7 @@ export function deleteUser(ctx: DirectoryContext, actor: Actor, id: string) {
 }
 
 /** One row's outcome in an import. */
-export type ImportResult =
-  | { line: number; loginId: string; status: "created" | "updated" | "unchanged"; id: string }
-  | { line: number; loginId: string | null; status: "failed"; code: string; message: string; field?: string };
+export type ImportResult = UserImportResult["results"][number];
 
 /** An import row: its line in the file and either its input or why it could not be read. */
 export type ImportRow =
@@ -106,7 +109,7 @@ export function importUserBatch(ctx: DirectoryContext, actor: Actor, rows: Impor
       valid.map((r) => ({ input: r.input, base: baseOf.get(r.input.loginId.toLowerCase()) })),
     );
     const ready = prepared.flatMap((p) => p.ok ? [p.record] : []);
-    const written = ready.length ? await users.upsertUsers(tx, ready, version) : [];
+    const written = ready.length ? await users.upsertUsers(tx, { records: ready, version }) : [];
     const writtenByKey = new Map(written.map((w) => [w.loginKey, w]));
 
     const preparedOf = new Map(valid.map((r, i) => [r.line, prepared[i]]));
@@ -138,7 +141,8 @@ export function importUserBatch(ctx: DirectoryContext, actor: Actor, rows: Impor
       };
     });
     const count = (s: string) => results.filter((r) => r.status === s).length;
-    await insertAudit(tx, actor, {
+    await insertAudit(tx, {
+      actor,
       action: "user.import",
       details: {
         created: count("created"),
@@ -147,7 +151,7 @@ export function importUserBatch(ctx: DirectoryContext, actor: Actor, rows: Impor
         failed: count("failed"),
       },
     });
-    await insertAuditBatch(tx, actor, moves);
+    await insertAuditBatch(tx, { actor, entries: moves });
     return results;
   });
 }

@@ -3,8 +3,9 @@ import * as users from "@/sql/directory/users.ts";
 import { notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import { assertNotPurged, containsPattern, type Page } from "./paging.ts";
+import { type DirectoryUser, isUuid } from "./schemas.ts";
 
-export type { DirectoryUser } from "@/sql/directory/users.ts";
+export type { DirectoryUser } from "./schemas.ts";
 
 /** Query of `GET /users`. */
 export interface UserListQuery {
@@ -34,7 +35,7 @@ const filterOf = (query: UserListQuery): users.UserFilter => ({
 export async function listUsers(ctx: DirectoryContext, query: UserListQuery): Promise<Page> {
   if (query.updatedSince !== undefined) return await listUserChanges(ctx, query, query.updatedSince);
   const after = query.cursor ? String(ctx.cursors.decode("users", query.cursor)[0]) : null;
-  const page = await users.listUsers(ctx.sql, filterOf(query), after, query.limit);
+  const page = await users.listUsers(ctx.sql, { filter: filterOf(query), afterId: after, limit: query.limit });
   return {
     items: page.items,
     nextCursor: page.more ? ctx.cursors.encode("users", [page.lastId!]) : null,
@@ -44,13 +45,12 @@ export async function listUsers(ctx: DirectoryContext, query: UserListQuery): Pr
 
 async function listUserChanges(ctx: DirectoryContext, query: UserListQuery, since: number): Promise<Page> {
   const after = query.cursor ? ctx.cursors.decode("user-changes", query.cursor) : null;
-  const page = await users.listUserChanges(
-    ctx.sql,
+  const page = await users.listUserChanges(ctx.sql, {
     since,
-    filterOf(query),
-    after ? { version: Number(after[0]), id: String(after[1]) } : null,
-    query.limit,
-  );
+    filter: filterOf(query),
+    after: after ? { version: Number(after[0]), id: String(after[1]) } : null,
+    limit: query.limit,
+  });
   assertNotPurged(since, page.purgedThrough);
   return {
     items: page.items,
@@ -59,8 +59,20 @@ async function listUserChanges(ctx: DirectoryContext, query: UserListQuery, sinc
   };
 }
 
+/**
+ * One live user named by its id or its login id (any case), or 404: what a person types into a box that asks
+ * for a user. Text that is not a UUID never reaches a uuid cast.
+ */
+export async function findUser(ctx: DirectoryContext, idOrLogin: string): Promise<DirectoryUser> {
+  const text = idOrLogin.trim();
+  const user = (isUuid(text) ? await users.getUser(ctx.sql, text) : undefined) ??
+    await users.getUserByLogin(ctx.sql, text);
+  if (!user) throw notFound("The user");
+  return user;
+}
+
 /** One live user, or 404. */
-export async function getUser(ctx: DirectoryContext, id: string): Promise<users.DirectoryUser> {
+export async function getUser(ctx: DirectoryContext, id: string): Promise<DirectoryUser> {
   const user = await users.getUser(ctx.sql, id);
   if (!user) throw notFound("The user");
   return user;

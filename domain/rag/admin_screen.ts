@@ -1,20 +1,23 @@
 /**
  * What the retrieval administration screen reads beyond the overview: documents with
- * their versions and errors, the settings history, and the audit log with a replay of
- * one row (the settings and directory version that applied, each returned chunk, the
- * rule that admitted it, and whether it is still there at that version). Everything is
- * read under the administrator's own row-level security (its tenant, its clearance),
- * and nothing names a user: askers appear as pseudonyms, registrants and the settings'
- * authors not at all, and credentials in URLs or error texts are cut out.
+ * their versions and errors, and the audit log with a replay of one row (the settings and
+ * directory version that applied, each returned chunk, the rule that admitted it, and
+ * whether it is still there at that version). Everything is read under the administrator's
+ * own row-level security (its tenant, its clearance): an audit row's results above its
+ * clearance are left out of the list's counts and the replay. Nothing names a user:
+ * askers appear as pseudonyms, registrants and the settings' authors not at all, and
+ * credentials in URLs or error texts are cut out.
  */
 import { AppError, notFound } from "@/domain/errors.ts";
 import * as screen from "@/sql/rag/admin_screen.ts";
-import { settingsHistory } from "@/sql/rag/settings.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
+import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import type { Principal } from "./principal.ts";
-import { pseudonymOf } from "./pseudonym.ts";
-import { redacted, type Settings, SettingsSchema } from "./settings.ts";
+import { pseudonymOf } from "./keyed_hash.ts";
+import { redacted } from "./settings.ts";
+import { overlay } from "./settings_store.ts";
+import { type Settings, type SettingsPatch, SettingsSchema, type TenantOverrides } from "./schemas.ts";
 
 /** The states a document list can be narrowed to: a status, or unpublished, or hidden by a source delete. */
 export const DOCUMENT_FILTERS = [
@@ -33,11 +36,6 @@ export type DocumentFilter = typeof DOCUMENT_FILTERS[number];
 export type ChunkState = "current" | "replaced" | "removed" | "hidden" | "gone";
 
 const CURSOR = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?)\|([0-9a-f-]{36})$/;
-
-/** Cuts `user:password@` out of every URL in a text (an endpoint's credentials in an error message). */
-export function withoutCredentials(text: string): string {
-  return text.replace(/(\/\/)[^/\s@]+@/g, "$1");
-}
 
 /** A content locator as the screen shows it: scheme, host and path, without credentials or query. */
 function shownLocator(locator: string): string {
@@ -65,12 +63,12 @@ export async function listDocuments(
   const rows = await withPrincipal(
     ctx.sql,
     dbPrincipal(ctx, p),
-    (tx) => screen.listDocuments(tx, o.filter ?? null, after, o.limit + 1),
+    (tx) => screen.listDocuments(tx, { state: o.filter ?? null, after, limit: o.limit + 1 }),
   );
   const page = rows.slice(0, o.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ cursorAt: _, error, ...d }) => ({ ...d, error: error && withoutCredentials(error) })),
+    items: page.map(({ cursorAt: _, error, ...d }) => ({ ...d, error: error && withoutUrlCredentials(error) })),
     nextCursor: rows.length > o.limit && last ? `${last.cursorAt}|${last.id}` : null,
   };
 }
@@ -82,7 +80,7 @@ export async function documentDetail(ctx: RagContext, p: Principal, id: string) 
     if (!doc) return null;
     return {
       doc,
-      jobs: await screen.documentJobs(tx, id, 50),
+      jobs: await screen.documentJobs(tx, { id, limit: 50 }),
       chunkVersions: await screen.documentChunkVersions(tx, id),
       organizations: await screen.organizationNames(tx, doc.organizationIds),
     };
@@ -90,17 +88,11 @@ export async function documentDetail(ctx: RagContext, p: Principal, id: string) 
   if (!data) throw notFound("The document");
   const { contentLocator, error, ...doc } = data.doc;
   return {
-    document: { ...doc, contentLocator: shownLocator(contentLocator), error: error && withoutCredentials(error) },
-    jobs: data.jobs.map((j) => ({ ...j, error: j.error && withoutCredentials(j.error) })),
+    document: { ...doc, contentLocator: shownLocator(contentLocator), error: error && withoutUrlCredentials(error) },
+    jobs: data.jobs.map((j) => ({ ...j, error: j.error && withoutUrlCredentials(j.error) })),
     chunkVersions: data.chunkVersions,
     organizations: data.organizations,
   };
-}
-
-/** The latest settings changes: version, time and what changed (never who: that names a user). */
-export async function settingsChanges(ctx: RagContext, p: Principal, limit: number) {
-  const rows = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), (tx) => settingsHistory(tx, limit));
-  return rows.map(({ version, changes, changedAt }) => ({ version, changes, changedAt }));
 }
 
 /** A page of the audit log (the administrator's tenant), askers as pseudonyms. */
@@ -112,7 +104,7 @@ export async function listAudit(
   const rows = await withPrincipal(
     ctx.sql,
     dbPrincipal(ctx, p),
-    (tx) => screen.listAudit(tx, o.before ?? null, o.action ?? null, o.limit + 1),
+    (tx) => screen.listAudit(tx, { before: o.before ?? null, action: o.action ?? null, limit: o.limit + 1 }),
   );
   const page = rows.slice(0, o.limit);
   return {
@@ -130,26 +122,49 @@ function chunkState(c: screen.ReplayChunkRow): ChunkState {
   return c.currentChunkVersion === c.sourceVersion ? "current" : "replaced";
 }
 
-/** The settings a version held, credentials cut out; version 0 (or none) means the defaults applied. */
+/**
+ * The settings that applied, credentials cut out: the installation's version overlaid with the tenant's overrides
+ * version. Null for a version means none was stored yet (the defaults, no overrides); undefined, a recorded version
+ * that cannot be read, and then nothing is shown.
+ */
 function appliedSettings(
   ctx: RagContext,
-  stored: { settings: Record<string, unknown> } | undefined | null,
+  installation: Record<string, unknown> | null | undefined,
+  overrides: Record<string, unknown> | null | undefined,
 ): Settings | null {
-  if (stored === null) return redacted(ctx.settings.defaults);
-  const parsed = SettingsSchema.safeParse(stored?.settings);
-  return parsed.success ? redacted(parsed.data) : null;
+  if (installation === undefined || overrides === undefined) return null;
+  const base = SettingsSchema.safeParse(overlay(ctx.settings.defaults, (installation ?? {}) as SettingsPatch));
+  if (!base.success) return null;
+  const merged = SettingsSchema.safeParse(overlay(base.data, (overrides ?? {}) as TenantOverrides));
+  return merged.success ? redacted(merged.data) : null;
 }
 
-/** One audit row replayed; 404 when it is not in the administrator's tenant. */
+/** The overrides version an audit row recorded (in its details), or null. */
+function tenantVersionOf(details: Record<string, unknown>): number | null {
+  const v = details.tenantSettingsVersion;
+  return typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/**
+ * One audit row replayed; 404 when it is not in the administrator's tenant. Only the returned chunks the
+ * administrator's own clearance admits are shown: a lower-cleared administrator learns nothing of the others.
+ */
 export async function auditReplay(ctx: RagContext, p: Principal, id: number) {
   const data = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
     const entry = await screen.auditEntry(tx, id);
     if (!entry) return null;
     const chunks = await screen.replayChunks(tx, id);
+    const tenantVersion = tenantVersionOf(entry.details);
     return {
       entry,
       chunks,
-      stored: entry.settingsVersion ? await screen.settingsAtVersion(tx, entry.settingsVersion) : null,
+      tenantVersion,
+      installation: entry.settingsVersion
+        ? (await screen.settingsAtVersion(tx, entry.settingsVersion))?.settings
+        : null,
+      overrides: tenantVersion && p.tenantId
+        ? (await screen.tenantSettingsAtVersion(tx, { tenantId: p.tenantId, version: tenantVersion }))?.overrides
+        : null,
       organizations: await screen.organizationNames(tx, [...new Set(chunks.flatMap((c) => c.organizationIds))]),
     };
   });
@@ -159,11 +174,12 @@ export async function auditReplay(ctx: RagContext, p: Principal, id: number) {
   return {
     entry: {
       ...entry,
+      tenantSettingsVersion: data.tenantVersion,
       asker: await pseudonymOf(ctx, p.tenantId, sub),
       legs: Array.isArray(details.legs) ? details.legs.map(String) : [],
       vectorUnavailable: details.vectorUnavailable === true,
     },
-    settings: appliedSettings(ctx, data.stored),
+    settings: appliedSettings(ctx, data.installation, data.overrides),
     chunks: data.chunks.map((c) => ({
       ...c,
       organizations: c.organizationIds.map((o) =>

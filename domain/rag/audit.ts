@@ -1,7 +1,7 @@
 /** The retrieval audit log: searches, answers and refusals, with enough to replay why each chunk was visible. */
 import { insertRagAudit } from "@/sql/rag/audit.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
-import { type RagContext, systemPrincipal } from "./context.ts";
+import { withSystem } from "@/sql/rag/session.ts";
+import type { RagContext } from "./context.ts";
 
 /** Records a refused call (who the caller proved to be, never what it presented). */
 export async function recordRagRefusal(
@@ -9,7 +9,7 @@ export async function recordRagRefusal(
   actor: { kind: string; id: string | null },
   details: { code: string; method: string; path: string; detail: string },
 ): Promise<void> {
-  await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) =>
+  await withSystem(ctx.system, (tx) =>
     insertRagAudit(tx, {
       action: "access.refused",
       sub: actor.id ?? "anonymous",

@@ -1,17 +1,20 @@
 /** What retrieval decisions need, built once by the composition root. */
-import type { Sql } from "@/sql/mod.ts";
-import type { DbPrincipal } from "@/sql/rag/session.ts";
-import type { ContentFetcher } from "./content_fetch.ts";
-import type { DirectoryClient } from "./directory_client.ts";
-import type { ModelConfig } from "./llm.ts";
+import type { DbPrincipal, RequestPool, SystemPool } from "@/sql/rag/session.ts";
+import type { ContentFetcher } from "./fetch/content.ts";
+import type { DirectoryClient } from "./clients/directory.ts";
+import type { ModelConfig } from "./clients/model.ts";
 import type { OntologyCache } from "./ontology.ts";
 import type { Principal } from "./principal.ts";
-import type { SettingsStore } from "./settings.ts";
-import type { UrlPolicy } from "./url_policy.ts";
+import type { SettingsStore } from "./settings_store.ts";
+import type { UrlPolicy } from "./fetch/url_policy.ts";
+import type { EndpointPolicy } from "./fetch/endpoint_policy.ts";
 
 /** Retrieval dependencies. */
 export interface RagContext {
-  sql: Sql;
+  /** The request role's pool: every statement a caller's request makes, under its principal. */
+  sql: RequestPool;
+  /** The system role's pool: the service's own work across tenants (jobs, sync, its bookkeeping). */
+  system: SystemPool;
   publicOrgId: string;
   settings: SettingsStore;
   directory: DirectoryClient;
@@ -20,7 +23,13 @@ export interface RagContext {
   /** The approved ontology pack (query expansion, interpretation notes). */
   ontology: OntologyCache;
   fetchContent: ContentFetcher;
+  /** The bearer token the embedding endpoint requires (EMBEDDING_API_KEY): configuration only, never a setting. */
+  embeddingApiKey?: string;
   urlPolicy: UrlPolicy;
+  /** What the settings' embedding and model endpoints must pass. */
+  endpointPolicy: EndpointPolicy;
+  /** Whether any user of a tenant may register documents of this portal (`RAG_OPEN_PORTALS`). */
+  isOpenPortal: (portalId: string) => boolean;
   maxDocumentBytes: number;
   maxStalenessSeconds: number;
   auditRequired: boolean;
@@ -41,22 +50,8 @@ export function dbPrincipal(ctx: RagContext, p: Principal): DbPrincipal {
     clearance: p.clearance,
     isAdmin: p.isAdmin,
     publicOrgId: ctx.publicOrgId,
+    isOperator: p.isOperator,
+    subject: p.sub,
+    portalId: p.portalId,
   };
-}
-
-/** The principal of the service's own cross-tenant jobs. */
-export function systemPrincipal(ctx: Pick<RagContext, "publicOrgId">): DbPrincipal {
-  return {
-    tenantId: null,
-    organizationId: null,
-    clearance: null,
-    isAdmin: false,
-    publicOrgId: ctx.publicOrgId,
-    system: true,
-  };
-}
-
-/** A tenant's administrator, which the ingestion worker acts as for the document it stores. */
-export function tenantAdmin(ctx: RagContext, tenantId: string): DbPrincipal {
-  return { tenantId, organizationId: null, clearance: 3, isAdmin: true, publicOrgId: ctx.publicOrgId };
 }

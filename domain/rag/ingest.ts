@@ -3,25 +3,28 @@
  * the caller's principal, the locator must pass the content-host rules, and the
  * document and its job are written with the outbox row in one transaction, so an
  * accepted document is never forgotten, even when Redis is down at that moment.
+ *
+ * A document's key is (tenant, portal, source document id). Who may register under a
+ * portal is decided from the credential alone: an administrator of the tenant, a token
+ * that speaks for the portal (claim `portal_id`), or, for a portal in `RAG_OPEN_PORTALS`,
+ * any user of the tenant. An existing document is replaced only by its registrant, an
+ * administrator of its tenant or its portal (the registry's update policy says the same).
+ * Every such refusal is the one 403 below, whether the document exists, is visible or not.
  */
 import * as documents from "@/sql/rag/documents.ts";
+import * as jobs from "@/sql/rag/ingestion_jobs.ts";
 import { unseenOrganizations } from "@/sql/rag/organizations.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
-import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract.ts";
+import { withPrincipal, withSystem } from "@/sql/rag/session.ts";
+import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { dbPrincipal, type RagContext, systemPrincipal } from "./context.ts";
+import { dbPrincipal, type RagContext } from "./context.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
 import { levelRank, type Principal } from "./principal.ts";
-import type { IngestionRequest } from "./schemas.ts";
-import { checkContentUrl } from "./url_policy.ts";
+import type { IngestionRequest, IngestionResult } from "./schemas.ts";
+import { checkContentUrl } from "./fetch/url_policy.ts";
 
 /** The stream ingestion jobs travel on (under the Redis key prefix). */
 export const INGESTION_STREAM = "rag:ingestion";
-
-/** What accepting a document answers. */
-export type AcceptResult =
-  | { indexed: true; documentId: string; chunkCount: number; sourceVersion: string }
-  | { indexed: false; documentId: string; status: "queued" | "indexing" | "pending_approval" };
 
 /**
  * Refuses attributes the principal may not give (403): the tenant must be its own
@@ -40,6 +43,26 @@ export function authorizeAttributes(p: Principal, req: IngestionRequest, publicO
   if (req.registrant.id !== p.sub) throw deny("registrant.id is not the user");
 }
 
+/** The one refusal of a registration by who is asking: it never says whether the document exists. */
+function mayNotRegister(cause?: unknown): AppError {
+  return new AppError(
+    "forbidden",
+    "The document may not be registered by this user: only its registrant, an administrator of its tenant " +
+      "or its own portal may register or replace it",
+    { cause },
+  );
+}
+
+/** Refuses a caller that may not register documents of `portalId` at all (an administrator, its portal, or open). */
+function authorizePortal(ctx: RagContext, p: Principal, portalId: string): void {
+  if (!p.isAdmin && p.portalId !== portalId && !ctx.isOpenPortal(portalId)) throw mayNotRegister();
+}
+
+/** Whether the caller may replace an existing document: its registrant, an administrator, or its portal. */
+function mayReplace(p: Principal, existing: { registrantId: string; portalId: string }): boolean {
+  return p.isAdmin || existing.registrantId === p.sub || existing.portalId === p.portalId;
+}
+
 function unknownOrganization(ids: string[], cause?: unknown): AppError {
   return new AppError(
     "organization_not_found",
@@ -56,15 +79,9 @@ function translate(err: unknown): unknown {
     const id = /\(organization_id\)=\(([^)]+)\)/.exec(e.detail ?? "")?.[1];
     return unknownOrganization(id ? [id] : [], err);
   }
-  if (e?.code === "42501") {
-    return new AppError("forbidden", "The document may not be registered by this user", { cause: err });
-  }
-  if (e?.code === "23505" && e.constraint_name === "tb_ai_document_registry_portal_id_source_document_id_key") {
-    return new AppError(
-      "forbidden",
-      "The document may not be registered by this user: the source document exists where this user may not see it",
-      { cause: err },
-    );
+  // A policy refusal, or a key taken by a document this principal may not see: both are the same refusal.
+  if (e?.code === "42501" || (e?.code === "23505" && e.constraint_name === "tb_ai_document_registry_source_key")) {
+    return mayNotRegister(err);
   }
   return err;
 }
@@ -75,9 +92,10 @@ export async function acceptDocument(
   p: Principal,
   req: IngestionRequest,
   wait: boolean,
-): Promise<AcceptResult> {
+): Promise<IngestionResult> {
   await assertDirectoryFresh(ctx);
   authorizeAttributes(p, req, ctx.publicOrgId);
+  authorizePortal(ctx, p, req.portalId);
   if (req.sizeBytes > ctx.maxDocumentBytes) {
     throw new AppError("payload_too_large", `Documents may be at most ${ctx.maxDocumentBytes} bytes`);
   }
@@ -88,28 +106,32 @@ export async function acceptDocument(
       `contentType ${req.contentType} is not supported; supported: ${SUPPORTED_MEDIA_TYPES.join(", ")}`,
     );
   }
-  const { settings } = await ctx.settings.current();
+  // The tenant's own lifecycle rules (file-store and publication approval) apply to its documents.
+  const { settings } = await ctx.settings.forTenant(p.tenantId);
   const orgs = [...new Set(req.organizationIds.map((o) => o.toLowerCase()))];
+  const tenantId = req.tenantId.toLowerCase();
   let accepted: { documentId: string; jobId?: string; chunkCount?: number; pending: boolean };
   try {
     accepted = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
-      await documents.lockSource(tx, req.portalId, req.sourceDocumentId);
+      const key = { tenantId, portalId: req.portalId, sourceDocumentId: req.sourceDocumentId };
+      await documents.lockSource(tx, key);
       // The foreign key proves an organization exists; this proves it is the tenant's (or the public bucket).
       const unseen = await unseenOrganizations(tx, orgs);
       if (unseen.length > 0) throw unknownOrganization(unseen);
-      const existing = await documents.findDocument(tx, req.portalId, req.sourceDocumentId);
+      const existing = await documents.findDocument(tx, key);
+      if (existing && !mayReplace(p, existing)) throw mayNotRegister();
       if (
         existing && !existing.deletedAt && existing.status === "indexed" &&
         existing.indexedVersion === req.sourceVersion && existing.indexedChecksum === req.checksum
       ) return { documentId: existing.id, chunkCount: existing.chunkCount, pending: false };
       const pending = settings.lifecycle.fileStoreApprovalRequired && !existing?.fetchApproved;
-      // A document this principal may not see is absent here, and inserting it again fails on its unique key.
+      // A document this principal may not see is absent here; inserting it again fails on its key, the same 403.
       const documentId = existing?.id ?? crypto.randomUUID();
       const attributes = {
         portalId: req.portalId,
         sourceDocumentId: req.sourceDocumentId,
         sourceVersion: req.sourceVersion,
-        tenantId: req.tenantId.toLowerCase(),
+        tenantId,
         organizationIds: orgs,
         securityLevel: levelRank(req.securityLevel),
         classification: req.classification ?? "",
@@ -122,21 +144,20 @@ export async function acceptDocument(
         sizeBytes: req.sizeBytes,
       };
       const status = pending ? "pending_approval" : "queued";
-      if (existing) await documents.updateDocument(tx, documentId, attributes, status);
-      else {
-        await documents.insertDocument(
-          tx,
-          documentId,
-          attributes,
-          status,
-          !settings.lifecycle.publicationApprovalRequired,
-        );
+      if (existing) {
+        if (!await documents.updateDocument(tx, { id: documentId, attributes, status })) throw mayNotRegister();
+      } else {
+        const published = !settings.lifecycle.publicationApprovalRequired;
+        await documents.insertDocument(tx, { id: documentId, attributes, status, published });
       }
-      await documents.setDocumentOrganizations(tx, documentId, orgs, req.tenantId.toLowerCase());
-      const job = await documents.insertJob(tx, documentId, req.tenantId.toLowerCase(), req.sourceVersion, {
-        ...req,
-        organizationIds: orgs,
-      }, INGESTION_STREAM);
+      await documents.setDocumentOrganizations(tx, { documentId, organizationIds: orgs, tenantId });
+      const job = await jobs.insertJob(tx, {
+        documentId,
+        tenantId,
+        version: req.sourceVersion,
+        request: { ...req, organizationIds: orgs },
+        stream: INGESTION_STREAM,
+      });
       return { documentId, jobId: job.id, pending };
     });
   } catch (err) {
@@ -163,11 +184,11 @@ async function awaitJob(
   jobId: string,
   documentId: string,
   version: string,
-): Promise<AcceptResult> {
+): Promise<IngestionResult> {
   await ctx.waitForJob(jobId, WAIT_MS);
   // The outcome of the job this very request created: an administrator may have registered a document above its
   // own clearance, which it cannot read back, yet it is owed the answer.
-  const outcome = await withPrincipal(ctx.sql, systemPrincipal(ctx), (tx) => documents.jobOutcome(tx, jobId));
+  const outcome = await withSystem(ctx.system, (tx) => jobs.jobOutcome(tx, jobId));
   if (outcome?.status === "done") {
     return { indexed: true, documentId, chunkCount: outcome.chunkCount, sourceVersion: version };
   }

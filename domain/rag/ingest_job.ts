@@ -7,24 +7,30 @@
  * each chunk; a failure leaves the previous version searchable.
  */
 import * as documents from "@/sql/rag/documents.ts";
-import type { JobRow } from "@/sql/rag/documents.ts";
+import * as jobs from "@/sql/rag/ingestion_jobs.ts";
+import type { JobRow } from "@/sql/rag/ingestion_jobs.ts";
 import { markDone } from "@/sql/jobs/outbox.ts";
-import { setPrincipal, withPrincipal } from "@/sql/rag/session.ts";
+import { withSystem } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
-import { type RagContext, systemPrincipal, tenantAdmin } from "./context.ts";
-import { chunkDocument } from "./chunk.ts";
-import { embedTexts, vectorText } from "./embedding_client.ts";
-import { ExtractionError, extractText } from "./extract.ts";
-import { analyze, bigrams, toTsvectorText } from "./korean.ts";
+import type { RagContext } from "./context.ts";
+import { chunkDocument } from "./text/chunk.ts";
+import { embedTexts, vectorText } from "./clients/embedding.ts";
+import { ExtractionError, extractText } from "./extract/mod.ts";
+import { analyze, bigrams, toTsvectorText } from "./text/korean.ts";
 import { levelRank } from "./principal.ts";
 import type { IngestionRequest } from "./schemas.ts";
-import type { Settings } from "./settings.ts";
+import type { Settings } from "./schemas.ts";
 
-/** Errors that retrying cannot fix: the job fails at once. */
+/**
+ * Errors that retrying cannot fix: the job fails at once. `content_unreachable` and `content_timeout`
+ * are retried whatever lay behind them (a 404, an unknown name, a refused or reset connection): a
+ * different retry path would tell them apart again, by the time a reply takes and what it says.
+ */
 const PERMANENT = new Set([
   "checksum_mismatch",
   "content_host_not_allowed",
-  "payload_too_large",
+  "content_too_large",
+  "size_mismatch",
   "unprocessable",
   "unsupported_media_type",
 ]);
@@ -32,18 +38,23 @@ const PERMANENT = new Set([
 /** A job outcome for the task to act on: done, nothing to do, or a failure to retry. */
 export type JobOutcome = "done" | "skipped" | "failed";
 
-/** Takes the job: settles it at once when superseded, finished, or held for file-store approval. */
+/**
+ * Takes the job: settles it at once when superseded, finished, or held for file-store approval. The settings are
+ * its tenant's (its own approval rules and retrieval tuning), read before the claiming transaction opens: reading
+ * them inside it could wait for a second pooled connection while holding the first.
+ */
 async function claim(
   ctx: RagContext,
   jobId: string,
   outboxId: number | null,
 ): Promise<{ job: JobRow; settings: Settings } | null> {
-  const { settings } = await ctx.settings.current();
-  return await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
-    const job = await documents.getJob(tx, jobId);
+  const tenantId = await withSystem(ctx.system, async (tx) => (await jobs.getJob(tx, jobId))?.tenantId);
+  const { settings } = await ctx.settings.forTenant(tenantId ?? null);
+  return await withSystem(ctx.system, async (tx) => {
+    const job = await jobs.getJob(tx, jobId);
     const settle = async (status: string) => {
-      if (job) await documents.settleJob(tx, jobId, status);
-      if (outboxId !== null) await markDone(tx, "rag", outboxId);
+      if (job) await jobs.settleJob(tx, { jobId, status });
+      if (outboxId !== null) await markDone(tx, { box: "rag", id: outboxId });
       return null;
     };
     if (!job || ["done", "failed", "superseded"].includes(job.status)) return await settle(job?.status ?? "done");
@@ -52,7 +63,7 @@ async function claim(
       await documents.documentPendingApproval(tx, job.documentId);
       return await settle("waiting_approval");
     }
-    await documents.startJob(tx, jobId, job.documentId);
+    await jobs.startJob(tx, { jobId, documentId: job.documentId });
     return { job, settings };
   });
 }
@@ -60,6 +71,10 @@ async function claim(
 /** Fetches, extracts, chunks, analyzes and embeds one version; no transaction is open meanwhile. */
 async function prepareChunks(ctx: RagContext, req: IngestionRequest, s: Settings): Promise<documents.ChunkRow[]> {
   const fetched = await ctx.fetchContent(req.contentLocator, req.checksum);
+  // After the checksum matched, so the size says nothing the caller did not know.
+  if (fetched.body.byteLength !== req.sizeBytes) {
+    throw new AppError("size_mismatch", `The body is ${fetched.body.byteLength} bytes, not sizeBytes ${req.sizeBytes}`);
+  }
   let doc;
   try {
     doc = await extractText(fetched.body, req.contentType);
@@ -83,6 +98,7 @@ async function prepareChunks(ctx: RagContext, req: IngestionRequest, s: Settings
     batchSize: s.ingestion.batchSize,
     attempts: 3,
     backoffMs: s.ingestion.backoffMs,
+    apiKey: ctx.embeddingApiKey,
   });
   return chunks.map((c, i) => {
     const lexemes = analyze(`${req.title}\n${c.content}`);
@@ -99,9 +115,8 @@ async function prepareChunks(ctx: RagContext, req: IngestionRequest, s: Settings
 }
 
 /**
- * Stores the new version's chunks in place of the old ones, in one transaction with the
- * job's end and its outbox row's: the chunks are written as the tenant's administrator,
- * and the outbox (which only the service's jobs may touch) as the system principal.
+ * Stores the new version's chunks in place of the old ones, in one transaction of the system role with the job's
+ * end and its outbox row's; the chunks carry the tenant, organizations and level of the request they came with.
  */
 async function store(
   ctx: RagContext,
@@ -111,39 +126,40 @@ async function store(
   chunks: documents.ChunkRow[],
   outboxId: number | null,
 ) {
-  await withPrincipal(ctx.sql, tenantAdmin(ctx, job.tenantId), async (tx) => {
+  await withSystem(ctx.system, async (tx) => {
     const current = await documents.lockCurrentVersion(tx, job.documentId);
     if (current?.sourceVersion !== job.sourceVersion || current.checksum !== req.checksum) {
-      await documents.settleJob(tx, job.id, "superseded");
+      await jobs.settleJob(tx, { jobId: job.id, status: "superseded" });
     } else {
-      await documents.replaceChunks(
-        tx,
-        job.documentId,
-        {
+      await documents.replaceChunks(tx, {
+        documentId: job.documentId,
+        scope: {
           sourceVersion: job.sourceVersion,
           tenantId: job.tenantId,
           organizationIds: req.organizationIds,
           securityLevel: levelRank(req.securityLevel),
         },
         chunks,
-        s.retrieval.textSearchConfig,
-      );
-      await documents.documentIndexed(tx, job.documentId, job.sourceVersion, req.checksum, chunks.length);
-      await documents.settleJob(tx, job.id, "done");
+        config: s.retrieval.textSearchConfig,
+      });
+      await documents.documentIndexed(tx, {
+        id: job.documentId,
+        version: job.sourceVersion,
+        checksum: req.checksum,
+        chunks: chunks.length,
+      });
+      await jobs.settleJob(tx, { jobId: job.id, status: "done" });
     }
-    if (outboxId !== null) {
-      await setPrincipal(tx, systemPrincipal(ctx));
-      await markDone(tx, "rag", outboxId);
-    }
+    if (outboxId !== null) await markDone(tx, { box: "rag", id: outboxId });
   });
 }
 
 /** Records a failure; the document's indexed version, if any, stays searchable. */
 async function fail(ctx: RagContext, job: JobRow, err: AppError, outboxId: number | null) {
-  await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
-    await documents.documentFailed(tx, job.documentId, err.message, err.code);
-    await documents.settleJob(tx, job.id, "failed", err.message, err.code);
-    if (outboxId !== null) await markDone(tx, "rag", outboxId);
+  await withSystem(ctx.system, async (tx) => {
+    await documents.documentFailed(tx, { id: job.documentId, error: err.message, code: err.code });
+    await jobs.settleJob(tx, { jobId: job.id, status: "failed", error: err.message, code: err.code });
+    if (outboxId !== null) await markDone(tx, { box: "rag", id: outboxId });
   });
 }
 
@@ -177,7 +193,7 @@ export async function runIngestionJob(
       await fail(
         ctx,
         job,
-        new AppError("unavailable", `Gave up after ${attempt.number} attempts: ${appError.message}`),
+        new AppError(appError.code, `Gave up after ${attempt.number} attempts: ${appError.message}`),
         null,
       );
     }
@@ -191,14 +207,14 @@ export async function runIngestionJob(
  * already finished or was superseded; the outbox row is done either way.
  */
 export async function abandonIngestionJob(ctx: RagContext, jobId: string, outboxId: number | null, message: string) {
-  await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
-    const job = await documents.getJob(tx, jobId);
+  await withSystem(ctx.system, async (tx) => {
+    const job = await jobs.getJob(tx, jobId);
     if (job && !["done", "failed", "superseded"].includes(job.status)) {
       if (job.documentVersion === job.sourceVersion) {
-        await documents.documentFailed(tx, job.documentId, message, "unavailable");
+        await documents.documentFailed(tx, { id: job.documentId, error: message, code: "unavailable" });
       }
-      await documents.settleJob(tx, jobId, "failed", message, "unavailable");
+      await jobs.settleJob(tx, { jobId, status: "failed", error: message, code: "unavailable" });
     }
-    if (outboxId !== null) await markDone(tx, "rag", outboxId);
+    if (outboxId !== null) await markDone(tx, { box: "rag", id: outboxId });
   });
 }

@@ -7,19 +7,9 @@
  */
 import type { Logger } from "@/lib/log.ts";
 import { errorFields } from "@/lib/log.ts";
-import type { DirectoryClient } from "./directory_client.ts";
+import type { Concept, DirectoryClient } from "./clients/directory.ts";
 import { buildMatcher, type TermMatcher } from "@/domain/glossary/mod.ts";
-import { buildSynonyms, type Synonyms } from "./korean.ts";
-
-/** An approved concept as the pack lists it. */
-export interface Concept {
-  id: string;
-  notation: string;
-  aliases: string[];
-  abbreviations: string[];
-  definition: string;
-  scope: string | null;
-}
+import { buildSynonyms, type Synonyms } from "./text/korean.ts";
 
 /** The pack as searches and answers use it. */
 export interface Ontology {
@@ -61,8 +51,7 @@ export function createOntologyCache(directory: Pick<DirectoryClient, "ontologyPa
     try {
       const fresh = await directory.ontologyPack(state.etag);
       if (fresh) {
-        const concepts = (fresh.pack as { concepts?: Concept[] }).concepts ?? [];
-        state = ontologyOf(concepts, fresh.etag || null);
+        state = ontologyOf(fresh.concepts, fresh.etag || null);
       }
     } catch (err) {
       o.log?.warn("ontology pack unavailable; using the last one read", errorFields(err));

@@ -6,9 +6,9 @@
  * RAG_ORG_SYNC_MAX_STALENESS_SECONDS, retrieval fails closed.
  */
 import * as orgs from "@/sql/rag/organizations.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
+import { withSystem } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
-import { type RagContext, systemPrincipal } from "./context.ts";
+import type { RagContext } from "./context.ts";
 
 /** The result of one sync; `superseded` when a sync that read the directory later was applied first. */
 export interface SyncResult {
@@ -27,12 +27,11 @@ export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
   try {
     const readStartedAt = await orgs.readClock(ctx.sql);
     const { items, dataVersion } = await ctx.directory.departments();
-    const deactivated = await withPrincipal(ctx.sql, systemPrincipal(ctx), async (tx) => {
+    const deactivated = await withSystem(ctx.system, async (tx) => {
       if (await orgs.lockSync(tx, readStartedAt)) return null;
       await orgs.ensurePublicBucket(tx, ctx.publicOrgId);
-      await orgs.upsertOrganizations(
-        tx,
-        items.map((d) => ({
+      await orgs.upsertOrganizations(tx, {
+        organizations: items.map((d) => ({
           id: d.id,
           tenantId: d.companyId,
           code: d.code,
@@ -40,10 +39,10 @@ export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
           parentId: d.parentId,
           isActive: d.isActive,
         })),
-        dataVersion,
-      );
+        directoryVersion: dataVersion,
+      });
       const gone = await orgs.deactivateMissing(tx, items.map((d) => d.id));
-      await orgs.recordSync(tx, true, null, dataVersion, readStartedAt);
+      await orgs.recordSync(tx, { success: true, error: null, directoryVersion: dataVersion, readStartedAt });
       return gone;
     });
     const result = { organizations: items.length, deactivated: deactivated ?? 0, directoryVersion: dataVersion };
@@ -53,11 +52,13 @@ export async function syncOrganizations(ctx: RagContext): Promise<SyncResult> {
     return { ...result, superseded: false };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await withPrincipal(
-      ctx.sql,
-      systemPrincipal(ctx),
-      (tx) => orgs.recordSync(tx, false, message.slice(0, 2000), null, null),
-    )
+    await withSystem(ctx.system, (tx) =>
+      orgs.recordSync(tx, {
+        success: false,
+        error: message.slice(0, 2000),
+        directoryVersion: null,
+        readStartedAt: null,
+      }))
       .catch(() => {});
     await ctx.directory.reportSync("departments", false, null, message).catch(() => {});
     throw err;
@@ -86,10 +87,15 @@ export function createDirectoryState(sql: RagContext["sql"]) {
   };
 }
 
+/** The staleness rule: organizations never synced, or last synced over RAG_ORG_SYNC_MAX_STALENESS_SECONDS ago. */
+export function isDirectoryStale(ctx: Pick<RagContext, "maxStalenessSeconds">, lastSuccessAt: Date | null): boolean {
+  return !lastSuccessAt || Date.now() - lastSuccessAt.getTime() > ctx.maxStalenessSeconds * 1000;
+}
+
 /** Fails closed with 503 directory_state_stale when organizations have not synced recently enough. */
 export async function assertDirectoryFresh(ctx: RagContext): Promise<number | null> {
   const { lastSuccessAt, directoryVersion } = await ctx.directoryState.read();
-  if (!lastSuccessAt || Date.now() - lastSuccessAt.getTime() > ctx.maxStalenessSeconds * 1000) {
+  if (isDirectoryStale(ctx, lastSuccessAt)) {
     throw new AppError(
       "directory_state_stale",
       "Organizations have not been synced from the directory recently enough",

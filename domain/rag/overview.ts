@@ -2,28 +2,24 @@
  * The administrators' overview (CONTRACT 2.2): documents by status, chunks, ingestion
  * jobs, recent failures, the organization sync, searches and answers per hour and the
  * latest audit rows, all read under the administrator's own row-level security (its
- * tenant), with askers shown only as pseudonyms. Queue depths are the route's to add:
+ * tenant, its clearance), with askers shown only as pseudonyms and credentials cut out of
+ * error texts; the settings versions are the installation's and the tenant's own. Queue depths are the route's to add:
  * the domain does not talk to Redis.
  */
 import * as overviewSql from "@/sql/rag/overview.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
+import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
+import { isDirectoryStale } from "./organizations.ts";
 import type { Principal } from "./principal.ts";
-import { pseudonymOf } from "./pseudonym.ts";
-
-/** A job stream's depth: entries delivered but not acknowledged, not yet delivered, and dead letters. */
-export interface QueueDepth {
-  stream: string;
-  pending: number;
-  lag: number;
-  dead: number;
-}
+import { pseudonymOf } from "./keyed_hash.ts";
+import type { RagOverview } from "./schemas.ts";
 
 const RECENT = 20;
 
 /** The overview as `p` (an administrator) may see it. */
-export async function overview(ctx: RagContext, p: Principal) {
-  const { version: settingsVersion } = await ctx.settings.current();
+export async function overview(ctx: RagContext, p: Principal): Promise<Omit<RagOverview, "queues">> {
+  const { version: settingsVersion, tenantVersion } = await ctx.settings.forTenant(p.tenantId);
   const data = await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => ({
     documents: await overviewSql.documentsByStatus(tx),
     chunks: await overviewSql.chunkCount(tx),
@@ -45,7 +41,7 @@ export async function overview(ctx: RagContext, p: Principal) {
       sourceVersion: f.sourceVersion,
       indexedVersion: f.indexedVersion,
       title: f.title,
-      error: f.error,
+      error: f.error && withoutUrlCredentials(f.error),
       errorCode: f.errorCode,
       at: f.updatedAt.toISOString(),
     })),
@@ -56,8 +52,7 @@ export async function overview(ctx: RagContext, p: Principal) {
       directoryVersion: data.sync.directoryVersion,
       count: data.sync.organizations,
       active: data.sync.active,
-      stale: !data.sync.lastSuccessAt ||
-        Date.now() - data.sync.lastSuccessAt.getTime() > ctx.maxStalenessSeconds * 1000,
+      stale: isDirectoryStale(ctx, data.sync.lastSuccessAt),
     },
     activity: data.activity.map((a) => ({ hour: a.hour.toISOString(), searches: a.searches, answers: a.answers })),
     recentAudit: await Promise.all(data.audit.map(async (a) => ({
@@ -72,5 +67,6 @@ export async function overview(ctx: RagContext, p: Principal) {
       directoryVersion: a.directoryVersion,
     }))),
     settingsVersion,
+    tenantSettingsVersion: tenantVersion,
   };
 }

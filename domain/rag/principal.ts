@@ -2,11 +2,13 @@
  * User tokens of the retrieval service (CONTRACT 2.1): signed by the central console
  * with HS256 (CENTRAL_JWT_SECRET) or RS256/ES256/EdDSA (CENTRAL_JWT_PUBLIC_KEY, PEM or
  * JWKS). The principal comes only from the claims sub, tenant_id, organization_id,
- * clearance_level and the admin marks; no header, body or form field can set it.
+ * clearance_level, portal_id, the admin marks and `installation_operator`; no header, body or form
+ * field can set it. A token must say when it was issued, and live no longer than RAG_MAX_TOKEN_TTL_SECONDS.
  */
 import { createPublicKey } from "node:crypto";
 import { createLocalJWKSet, errors as joseErrors, importSPKI, type JWK, type JWTPayload, jwtVerify } from "jose";
 import { AppError } from "@/domain/errors.ts";
+import { isPortalId } from "@/lib/portal_ids.ts";
 
 /** Who a request acts for. */
 export interface Principal {
@@ -14,10 +16,20 @@ export interface Principal {
   tenantId: string | null;
   organizationId: string | null;
   clearance: number;
+  /** A tenant administrator: `directory_admin: true`, or `rag:admin` in scope or roles. */
   isAdmin: boolean;
+  /**
+   * The installation operator (`installation_operator: true`, which the directory issues only to the users in
+   * INSTALLATION_OPERATORS): it alone changes what every tenant shares (endpoints, models, ingestion, defaults).
+   */
+  isOperator: boolean;
+  /** The portal this token speaks for (claim `portal_id`): it may register and replace that portal's documents. */
+  portalId: string | null;
 }
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];
+/** Seconds of clock difference allowed between the issuer and this service. */
+const CLOCK_TOLERANCE = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads a clearance claim: 0-3 or a level name; anything else is the lowest level. */
@@ -52,6 +64,9 @@ export function principalOf(p: JWTPayload): Principal {
     organizationId: uuidClaim(p.organization_id),
     clearance: clearanceOf(p.clearance_level),
     isAdmin: isAdmin(p),
+    isOperator: p.installation_operator === true,
+    // A claim that is not a portal id binds the token to no portal.
+    portalId: isPortalId(p.portal_id) ? p.portal_id : null,
   };
 }
 
@@ -61,6 +76,8 @@ export interface TokenSettings {
   publicKey?: string;
   issuer: string;
   audience: string[];
+  /** The longest lifetime (exp - iat) a token may have. */
+  maxTtlSeconds: number;
 }
 
 type VerifyKey = Awaited<ReturnType<typeof importSPKI>> | Uint8Array;
@@ -119,11 +136,18 @@ export async function createTokenVerifier(s: TokenSettings) {
         algorithms,
         issuer: s.issuer,
         audience: s.audience,
-        clockTolerance: 60,
-        requiredClaims: ["exp", "sub"],
+        clockTolerance: CLOCK_TOLERANCE,
+        requiredClaims: ["exp", "iat", "sub"],
       });
       if (typeof payload.sub !== "string" || payload.sub === "") {
         throw new AppError("unauthorized", "The token has no subject");
+      }
+      // Both bounds: a token issued "later" would otherwise carry an allowed lifetime from any time in the future.
+      if (payload.iat! > Math.floor(Date.now() / 1000) + CLOCK_TOLERANCE) {
+        throw new AppError("unauthorized", "The user token says it was issued in the future");
+      }
+      if (payload.exp! - payload.iat! > s.maxTtlSeconds) {
+        throw new AppError("unauthorized", `The user token lives longer than the ${s.maxTtlSeconds} s allowed`);
       }
       return principalOf(payload);
     } catch (err) {

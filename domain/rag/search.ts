@@ -11,46 +11,12 @@ import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
 import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
-import { embedTexts, vectorText } from "./embedding_client.ts";
-import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "./korean.ts";
+import { embedTexts, vectorText } from "./clients/embedding.ts";
+import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "./text/korean.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
+import { questionHashOf } from "./keyed_hash.ts";
 import type { Principal } from "./principal.ts";
-import { SECURITY_LEVELS } from "./schemas.ts";
-import type { Settings } from "./settings.ts";
-
-/** The three rankings. */
-export const LEGS = ["vector", "text", "bigram"] as const;
-/** One ranking. */
-export type Leg = typeof LEGS[number];
-
-/** A search request. */
-export interface SearchRequest {
-  question: string;
-  limit: number;
-  /** Only these rankings (all three by default): to see what each contributes. */
-  legs?: readonly Leg[];
-}
-
-/** One context, best first, with every leg's score and rank so a result can be explained. */
-export interface SearchContext {
-  chunkId: string;
-  documentId: string;
-  sourceDocumentId: string;
-  portalId: string;
-  title: string;
-  chunkIndex: number;
-  content: string;
-  headingPath: string[];
-  securityLevel: typeof SECURITY_LEVELS[number];
-  sourceVersion: string;
-  vector_score: number | null;
-  text_score: number | null;
-  bigram_score: number | null;
-  hybrid_score: number;
-  vector_rank: number | null;
-  text_rank: number | null;
-  bigram_rank: number | null;
-}
+import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS, type Settings } from "./schemas.ts";
 
 /** The analysed question: each leg's query, null when the leg is off or has nothing to look for. */
 interface PreparedQuery {
@@ -61,13 +27,6 @@ interface PreparedQuery {
   lexemes: string[];
   expandedWith: string[];
   vectorUnavailable: boolean;
-}
-
-const HASH = new TextEncoder();
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", HASH.encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -100,6 +59,7 @@ async function prepare(
         // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
         // must not cost every search 20 s before it answers from the lexical legs.
         timeoutMs: 5_000,
+        apiKey: ctx.embeddingApiKey,
       });
       vector = vectorText(v);
     } catch (err) {
@@ -170,13 +130,13 @@ export async function searchContexts(
 ): Promise<SearchOutcome> {
   const started = performance.now();
   const directoryVersion = await assertDirectoryFresh(ctx);
-  const { version: settingsVersion, settings } = await ctx.settings.current();
+  const { version: settingsVersion, tenantVersion, settings } = await ctx.settings.forTenant(p.tenantId);
   const legs = new Set<Leg>(req.legs?.length ? req.legs : LEGS);
   const query = await prepare(ctx, req.question, settings, legs, log);
   const ran = LEGS.filter((l) =>
     legs.has(l) && (l === "vector" ? query.vector : l === "text" ? query.words : query.bigrams) !== null
   );
-  const questionHash = await sha256Hex(req.question);
+  const questionHash = await questionHashOf(ctx, req.question);
   const r = settings.retrieval;
 
   return await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
@@ -226,6 +186,8 @@ export async function searchContexts(
       latencyMs: Math.round(performance.now() - started),
       details: {
         legs: ran,
+        // The tenant's overrides version: with settingsVersion, what the replay shows as applied.
+        ...(tenantVersion > 0 ? { tenantSettingsVersion: tenantVersion } : {}),
         ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
         lexemes: query.lexemes.length,
         // Counts only: the question itself is kept as a hash.

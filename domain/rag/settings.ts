@@ -1,184 +1,53 @@
 /**
- * Retrieval settings (CONTRACT 2.4): ingestion, embedding, retrieval, llm, lifecycle.
- * Until an administrator stores them, endpoints come from PRIVATE_EMBEDDING_URL and
- * PRIVATE_LLM_URL; a stored value wins. Every change is a new version with who made it
- * and what changed; readers re-check the version every few seconds, so running workers
- * apply a change without a restart. Endpoint credentials are never shown.
+ * Reading and changing the retrieval settings (CONTRACT 2.2, 2.4). What every tenant shares (endpoints, models,
+ * ingestion, the lifecycle defaults) is the installation's, which only its operator reads and changes; what a
+ * tenant's administrator tunes (retrieval and lifecycle) is stored as that tenant's overrides, applies to it
+ * alone and is seen only within it, the installation's value being the default. Each store is versioned: every
+ * change is a new version with who made it and what changed. An endpoint must pass the content fetches' URL policy
+ * when it is stored, and credentials inside URLs are never shown.
  */
-import { z } from "zod";
 import * as store from "@/sql/rag/settings.ts";
-import type { Sql } from "@/sql/mod.ts";
-import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
+import { redactUrl, withoutUrlCredentials } from "@/lib/url_credentials.ts";
 import { AppError } from "@/domain/errors.ts";
-import { chunkOptionsProblem } from "./chunk.ts";
-
-const endpoint = z.url({ protocol: /^https?$/ }).max(2000);
+import {
+  type Settings,
+  type SettingsChange,
+  type SettingsPatch,
+  SettingsSchema,
+  type SettingsScope,
+  TENANT_CATEGORIES,
+  type TenantCategory,
+  type TenantOverrides,
+  type VersionedSettings,
+} from "./schemas.ts";
+import { dbPrincipal, type RagContext } from "./context.ts";
+import type { Principal } from "./principal.ts";
+import { overlay } from "./settings_store.ts";
+import { checkEndpoint } from "./fetch/endpoint_policy.ts";
 
 /**
- * A leg's RRF weight: 0 (the leg does not count) or 0.001 to 10. Anything finer is no ranking choice, and a
- * weight near zero underflowed the fused score's conversion to double precision (a search failed with 500).
+ * The scope a call acts on: the one asked for, else the installation's for its operator and the caller's tenant's
+ * for anyone else. The installation's needs the operator (403 `operator_required`); a tenant's, an administrator
+ * of that tenant (403 `forbidden`).
  */
-const legWeight = z.number().min(0).max(10).refine((w) => w === 0 || w >= 0.001, {
-  error: "must be 0 or between 0.001 and 10",
-});
-
-const categories = {
-  ingestion: z.strictObject({
-    chunkSize: z.number().int().min(100).max(20_000),
-    chunkOverlap: z.number().int().min(0).max(10_000),
-    workerCount: z.number().int().min(1).max(32),
-    batchSize: z.number().int().min(1).max(256),
-    maxRetries: z.number().int().min(1).max(20),
-    backoffMs: z.number().int().min(10).max(600_000),
-  }),
-  embedding: z.strictObject({
-    provider: z.literal("openai"),
-    endpoint: endpoint.nullable(),
-    model: z.string().min(1).max(200),
-    dimensions: z.literal(1024, { error: "dimensions are fixed at 1024" }),
-  }),
-  retrieval: z.strictObject({
-    rrfK: z.number().int().min(1).max(1000),
-    textSearchConfig: z.enum(["korean", "simple"]),
-    safeContexts: z.number().int().min(3).max(5),
-    candidateLimit: z.number().int().min(10).max(1000),
-    /** Each leg's share of the fused score: a chunk gets weight / (rrfK + rank) from every leg that found it. */
-    weights: z.strictObject({ vector: legWeight, text: legWeight, bigram: legWeight }).refine(
-      (w) => w.vector + w.text + w.bigram > 0,
-      { error: "at least one leg needs a weight above 0" },
-    ),
-  }),
-  llm: z.strictObject({
-    provider: z.enum(["ollama", "openai"]),
-    endpoint: endpoint.nullable(),
-    model: z.string().min(1).max(200),
-    temperature: z.number().min(0).max(2),
-    maxContextTokens: z.number().int().min(512).max(1_000_000),
-  }),
-  lifecycle: z.strictObject({
-    publicationApprovalRequired: z.boolean(),
-    retentionDays: z.number().int().min(0).max(36_500),
-    sourceDeleteCascade: z.boolean(),
-    fileStoreApprovalRequired: z.boolean(),
-  }),
-};
-
-/** The settings object, whole. */
-export const SettingsSchema = z.strictObject(categories).superRefine((s, ctx) => {
-  const problem = chunkOptionsProblem(s.ingestion);
-  if (problem) ctx.addIssue({ code: "custom", path: ["ingestion", "chunkOverlap"], message: problem });
-}).meta({ id: "RagSettings" });
-
-/** The settings object. */
-export type Settings = z.output<typeof SettingsSchema>;
-
-/** A partial update: any subset of categories, each any subset of its fields. */
-export const SettingsPatchSchema = z.strictObject({
-  ingestion: categories.ingestion.partial().optional(),
-  embedding: categories.embedding.partial().optional(),
-  retrieval: categories.retrieval.partial().optional(),
-  llm: categories.llm.partial().optional(),
-  lifecycle: categories.lifecycle.partial().optional(),
-}).meta({ id: "RagSettingsPatch" });
-
-/** A partial update. */
-export type SettingsPatch = z.output<typeof SettingsPatchSchema>;
-
-/** The defaults, with endpoints from the environment. */
-export function defaultSettings(env: { embeddingUrl?: string; llmUrl?: string }): Settings {
-  return {
-    ingestion: { chunkSize: 800, chunkOverlap: 120, workerCount: 2, batchSize: 32, maxRetries: 5, backoffMs: 500 },
-    embedding: {
-      provider: "openai",
-      endpoint: env.embeddingUrl ?? "http://127.0.0.1:8081/v1/embeddings",
-      model: "bge-m3",
-      dimensions: 1024,
-    },
-    // Chosen on eval-ko's dev split (bench/EVAL.md): the lexical legs carry Korean questions written from
-    // the documents; the vector leg adds recall where the wording differs. A stronger embedding model than
-    // the test model earns the vector leg more weight.
-    retrieval: {
-      rrfK: 3,
-      textSearchConfig: "korean",
-      safeContexts: 5,
-      candidateLimit: 50,
-      weights: { vector: 0.25, text: 1, bigram: 1 },
-    },
-    llm: {
-      provider: "ollama",
-      endpoint: env.llmUrl ?? null,
-      model: "qwen2.5:7b-instruct",
-      temperature: 0.1,
-      maxContextTokens: 8192,
-    },
-    lifecycle: {
-      publicationApprovalRequired: false,
-      retentionDays: 0,
-      sourceDeleteCascade: true,
-      fileStoreApprovalRequired: false,
-    },
-  };
-}
-
-/** `base` with each category's fields replaced by those `patch` gives. */
-function overlay(base: Settings, patch: SettingsPatch): Record<string, object> {
-  return Object.fromEntries(
-    Object.entries(base).map((
-      [cat, fields],
-    ) => [cat, { ...fields, ...(patch as Record<string, object | undefined>)[cat] }]),
-  );
-}
-
-/** The settings and the version they were read at (0 means nothing stored yet). */
-export interface VersionedSettings {
-  version: number;
-  settings: Settings;
-}
-
-/** Reads settings, keeping a copy that is re-validated against the stored version at most every `ttlMs`. */
-export function createSettingsStore(sql: Sql, defaults: Settings, ttlMs = 2000) {
-  let cached: VersionedSettings | undefined;
-  let checkedAt = 0;
-  async function load(): Promise<VersionedSettings> {
-    const row = await store.latestSettings(sql);
-    // A version stored before a field existed reads that field's default.
-    return row
-      ? { version: row.version, settings: SettingsSchema.parse(overlay(defaults, row.settings as SettingsPatch)) }
-      : { version: 0, settings: defaults };
+export function settingsScope(p: Principal, requested?: SettingsScope): SettingsScope {
+  const scope = requested ?? (p.isOperator ? "installation" : "tenant");
+  if (scope === "installation" && !p.isOperator) {
+    throw new AppError(
+      "operator_required",
+      "What every tenant shares (endpoints, models, ingestion, lifecycle defaults) is the installation operator's",
+    );
   }
-  return {
-    defaults,
-    /** The current settings. */
-    async current(): Promise<VersionedSettings> {
-      if (cached && Date.now() - checkedAt < ttlMs) return cached;
-      const version = await store.settingsVersion(sql);
-      if (!cached || cached.version !== version) cached = await load();
-      checkedAt = Date.now();
-      return cached;
-    },
-    /** The last settings read (the defaults before any), for callers that cannot wait. */
-    latest(): Settings {
-      return cached?.settings ?? defaults;
-    },
-    /** Forgets the cached copy (after a change made by this process). */
-    invalidate() {
-      cached = undefined;
-    },
-  };
+  if (scope === "tenant" && (!p.isAdmin || p.tenantId === null)) {
+    throw new AppError("forbidden", "This call needs an administrator of a tenant");
+  }
+  return scope;
 }
 
-/** The settings store. */
-export type SettingsStore = ReturnType<typeof createSettingsStore>;
-
-/** Removes credentials from endpoint URLs, so settings can be shown anywhere. */
+/** Settings as they may be shown: credentials inside endpoint URLs redacted. */
 export function redacted(s: Settings): Settings {
-  const clean = (url: string | null) => {
-    if (url === null) return null;
-    const u = new URL(url);
-    u.username = "";
-    u.password = "";
-    return u.toString();
-  };
+  const clean = (url: string | null) => url === null ? null : redactUrl(url);
   return {
     ...s,
     embedding: { ...s.embedding, endpoint: clean(s.embedding.endpoint) },
@@ -186,7 +55,29 @@ export function redacted(s: Settings): Settings {
   };
 }
 
-/** The fields a patch changes, as `category.field: [before, after]`, endpoint credentials left out. */
+/** The settings of `scope` as `p` sees them (call `settingsScope` first). */
+export async function settingsOf(ctx: RagContext, p: Principal, scope: SettingsScope): Promise<VersionedSettings> {
+  if (scope === "installation") {
+    const { version, settings } = await ctx.settings.current();
+    return { scope, version, settings: redacted(settings) };
+  }
+  const e = await ctx.settings.forTenant(p.tenantId);
+  return {
+    scope,
+    version: e.tenantVersion,
+    installationVersion: e.version,
+    settings: redacted(e.settings),
+    overrides: e.overrides,
+  };
+}
+
+function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  return new AppError("invalid_request", "The settings are not valid", {
+    errors: issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+  });
+}
+
+/** The fields a change changes, as `category.field: [before, after]`, endpoint credentials left out. */
 function changesOf(before: Settings, after: Settings): Record<string, unknown> {
   const [shownBefore, shownAfter] = [redacted(before), redacted(after)];
   const out: Record<string, unknown> = {};
@@ -203,24 +94,124 @@ function changesOf(before: Settings, after: Settings): Record<string, unknown> {
   return out;
 }
 
-/** Applies a partial update as a new version; the merged whole must validate (dimensions stay 1024). */
+/** Refuses an endpoint the change sets that is outside the URL policy (an unchanged one was checked when set). */
+async function checkNewEndpoints(ctx: RagContext, before: Settings, after: Settings): Promise<void> {
+  for (const cat of ["embedding", "llm"] as const) {
+    const url = after[cat].endpoint;
+    if (url !== null && url !== before[cat].endpoint) await checkEndpoint(`${cat}.endpoint`, url, ctx.endpointPolicy);
+  }
+}
+
+/** The installation operator's change: a new installation version; the merged whole must validate. */
+async function updateInstallation(ctx: RagContext, p: Principal, patch: SettingsPatch): Promise<void> {
+  const { settings: before } = await ctx.settings.current();
+  const parsed = SettingsSchema.safeParse(overlay(before, patch));
+  if (!parsed.success) throw invalid(parsed.error.issues);
+  await checkNewEndpoints(ctx, before, parsed.data);
+  const changes = changesOf(before, parsed.data);
+  if (Object.keys(changes).length === 0) return;
+  await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) => store.insertSettings(tx, { settings: parsed.data, changedBy: `user:${p.sub}`, changes }),
+  );
+}
+
+/** `before` with `patch` applied: a value sets an override, null drops it, a category left empty goes. */
+function withOverrides(before: TenantOverrides, patch: SettingsPatch): TenantOverrides {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const cat of TENANT_CATEGORIES) {
+    const fields: Record<string, unknown> = { ...before[cat] };
+    for (const [field, value] of Object.entries(patch[cat] ?? {})) {
+      if (value === null) delete fields[field];
+      else if (value !== undefined) fields[field] = value;
+    }
+    if (Object.keys(fields).length > 0) out[cat] = fields;
+  }
+  return out as TenantOverrides;
+}
+
+/** The overrides a change changes, as `category.field: [before, after]`; null is the installation's value. */
+function overrideChanges(before: TenantOverrides, after: TenantOverrides): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const cat of TENANT_CATEGORIES) {
+    const [b, a] = [before[cat] ?? {}, after[cat] ?? {}] as Record<string, unknown>[];
+    for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
+      if (JSON.stringify(b[field]) !== JSON.stringify(a[field])) {
+        out[`${cat}.${field}`] = [b[field] ?? null, a[field] ?? null];
+      }
+    }
+  }
+  return out;
+}
+
+/** A tenant administrator's change: a new version of its tenant's overrides, over the installation's settings. */
+async function updateTenant(ctx: RagContext, p: Principal, patch: SettingsPatch): Promise<void> {
+  const shared = Object.keys(patch).filter((cat) => !TENANT_CATEGORIES.includes(cat as TenantCategory));
+  if (shared.length > 0) {
+    throw new AppError(
+      "operator_required",
+      `${shared.join(", ")} every tenant shares: only the installation operator changes them`,
+    );
+  }
+  const tenantId = p.tenantId!;
+  const { settings: installation } = await ctx.settings.current();
+  await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+    await store.lockTenantSettings(tx, tenantId);
+    const latest = await store.latestTenantSettings(tx, tenantId);
+    const before = (latest?.overrides ?? {}) as TenantOverrides;
+    const after = withOverrides(before, patch);
+    const parsed = SettingsSchema.safeParse(overlay(installation, after));
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    const changes = overrideChanges(before, after);
+    if (Object.keys(changes).length === 0) return;
+    await store.insertTenantSettings(tx, {
+      tenantId,
+      version: (latest?.version ?? 0) + 1,
+      overrides: after,
+      changedBy: `user:${p.sub}`,
+      changes,
+    });
+  });
+}
+
+/** Applies a partial update to `scope` (call `settingsScope` first) and answers the settings as they now are. */
 export async function updateSettings(
-  sql: Sql,
-  settingsStore: SettingsStore,
-  principal: DbPrincipal,
-  changedBy: string,
+  ctx: RagContext,
+  p: Principal,
+  scope: SettingsScope,
   patch: SettingsPatch,
 ): Promise<VersionedSettings> {
-  const { settings: before } = await settingsStore.current();
-  const parsed = SettingsSchema.safeParse(overlay(before, patch));
-  if (!parsed.success) {
-    throw new AppError("invalid_request", "The settings are not valid", {
-      errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-    });
-  }
-  const changes = changesOf(before, parsed.data);
-  if (Object.keys(changes).length === 0) return await settingsStore.current();
-  const row = await withPrincipal(sql, principal, (tx) => store.insertSettings(tx, parsed.data, changedBy, changes));
-  settingsStore.invalidate();
-  return { version: row.version, settings: parsed.data };
+  await (scope === "installation" ? updateInstallation(ctx, p, patch) : updateTenant(ctx, p, patch));
+  ctx.settings.invalidate();
+  return await settingsOf(ctx, p, scope);
+}
+
+/** A changed value as it may be shown (a version stored by an earlier release may hold a URL's credentials). */
+const shownValue = (v: unknown) => typeof v === "string" ? withoutUrlCredentials(v) : v;
+
+/** The latest changes of `scope` (call `settingsScope` first): version, time and what changed, never who. */
+export async function settingsChanges(
+  ctx: RagContext,
+  p: Principal,
+  scope: SettingsScope,
+  limit: number,
+): Promise<SettingsChange[]> {
+  const rows = await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) =>
+      scope === "installation"
+        ? store.settingsHistory(tx, limit)
+        : store.tenantSettingsHistory(tx, { tenantId: p.tenantId!, limit }),
+  );
+  return rows.map(({ version, changes, changedAt }) => ({
+    version,
+    changedAt: changedAt.toISOString(),
+    changes: Object.fromEntries(
+      Object.entries(changes).map((
+        [field, change],
+      ) => [field, (change as unknown[]).map(shownValue) as [unknown, unknown]]),
+    ),
+  }));
 }

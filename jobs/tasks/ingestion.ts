@@ -1,5 +1,5 @@
 /** Task `ingestion`: fetch, extract, chunk, embed and index one document version. */
-import { abandonIngestionJob, runIngestionJob } from "@/domain/rag/ingest_job.ts";
+import { abandonIngestionJob, runIngestionJob } from "@/domain/rag/mod.ts";
 import { outboxJob } from "../streams.ts";
 import type { Task } from "../task.ts";
 import { PermanentJobError } from "../worker.ts";

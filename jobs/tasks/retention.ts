@@ -1,5 +1,5 @@
 /** Task `retention`: purge documents not re-ingested within lifecycle.retentionDays. */
-import { applyRetention } from "@/domain/rag/documents.ts";
+import { applyRetention } from "@/domain/rag/mod.ts";
 import type { Task } from "../task.ts";
 
 /** Hourly; retentionDays 0 keeps everything. */

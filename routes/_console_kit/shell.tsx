@@ -32,6 +32,10 @@ export interface ShellProps {
   title: string;
   /** The path the screens' fragments are fetched from, ending in `/` (`/console/views/`). */
   views: string;
+  /** Every screen's name: the script loads no other view, whatever a link or the URL's hash names. */
+  screens: readonly string[];
+  /** The path every button and form of the screens calls under (`/api/directory/v1/admin/`). */
+  apiBase: string;
   /** The screen shown when the URL names none. */
   defaultView: string;
   nav: readonly { view: string; label: string }[];
@@ -70,6 +74,8 @@ export function Shell(p: ShellProps) {
       <body
         data-lang={p.lang}
         data-views={p.views}
+        data-screens={p.screens.join(" ")}
+        data-api-base={p.apiBase}
         data-default-view={p.defaultView}
         data-credential={c.mode}
         data-credential-header={c.mode === "session-key" ? c.header : undefined}

@@ -77,7 +77,7 @@ const LABELS = {
   roles: ["역할", "Roles"],
   permissions: ["권한", "Permissions"],
   perUser: ["사용자별 권한", "Access per user"],
-  userId: ["사용자 ID", "User ID"],
+  userId: ["사용자 ID 또는 로그인 ID", "User ID or login ID"],
   resource: ["자원", "Resource"],
   state: ["상태", "State"],
   dataVersion: ["데이터 버전", "Data version"],
@@ -114,6 +114,15 @@ const LABELS = {
   approved: ["승인됨", "Approved"],
   rejected: ["반려됨", "Rejected"],
   deprecated: ["폐기됨", "Deprecated"],
+  revisions: ["용어 수정 검토", "Term revisions"],
+  edits: ["수정 내용", "Changes"],
+  proposedBy: ["제안 포털", "Proposed by"],
+  createdAt: ["제안 시각", "Proposed at"],
+  pending: ["검토 대기", "Pending"],
+  superseded: ["대체됨", "Superseded"],
+  pendingRevisions: ["검토를 기다리는 수정", "Revisions awaiting review"],
+  manualLink: ["콘텐츠 직접 연결", "Link content by hand"],
+  link: ["연결", "Link"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** The label in the language. */

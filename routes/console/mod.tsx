@@ -19,6 +19,7 @@ import { groupsView, groupView } from "./views/groups.tsx";
 import { dashboardView, portalChangesView, portalEntriesView, userAccessView } from "./views/dashboard.tsx";
 import { auditLogView, syncStatusView } from "./views/operations.tsx";
 import { linksView, termsView, termView } from "./views/glossary.tsx";
+import { revisionsView } from "./views/revisions.tsx";
 
 type View = (ctx: DirectoryContext, lang: Lang, q: URLSearchParams) => Promise<JSX.Element>;
 
@@ -37,6 +38,7 @@ const VIEWS: Record<string, View> = {
   "audit-log": auditLogView,
   terms: termsView,
   term: termView,
+  revisions: revisionsView,
   links: linksView,
 };
 
@@ -46,6 +48,7 @@ const NAV = [
   ["users", "users"],
   ["groups", "groups"],
   ["terms", "glossary"],
+  ["revisions", "revisions"],
   ["links", "links"],
   ["dashboard", "dashboard"],
   ["sync-status", "syncStatus"],
@@ -57,6 +60,8 @@ function shellProps(lang: Lang) {
     lang,
     title: t(lang, "title"),
     views: "/console/views/",
+    screens: Object.keys(VIEWS),
+    apiBase: "/api/directory/v1/admin/",
     defaultView: "users",
     nav: NAV.map(([view, label]) => ({ view, label: t(lang, label) })),
     credential: {

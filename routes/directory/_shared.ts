@@ -1,9 +1,7 @@
-/** What the directory's routers share: their dependencies, query schemas and the admin actor. */
+/** What the directory's routers share: their dependencies and query schemas. */
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { Actor, DirectoryContext } from "@/domain/directory/mod.ts";
+import type { DirectoryContext } from "@/domain/directory/mod.ts";
 import type { AuthDeps } from "../_auth.ts";
-import type { AppEnv } from "../_env.ts";
 import { limitParam, optionalUuidQuery, queryBool, versionParam } from "../_validate.ts";
 
 /** Dependencies of the directory's routers. */
@@ -37,9 +35,3 @@ export const CompaniesQuery = z.object({
   limit: limitParam(100),
   cursor: z.string().max(1000).optional(),
 });
-
-/** The audit actor of an admin call: the key's id and label, never the key. */
-export function adminActor(c: Context<AppEnv>): Actor {
-  const admin = c.var.admin;
-  return { kind: "admin", id: admin.id, label: admin.label, requestId: c.var.requestId };
-}

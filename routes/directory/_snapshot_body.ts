@@ -6,45 +6,20 @@
  * database writes one batch while the next is read. Unknown top-level fields are
  * refused like anywhere else.
  */
-import { z } from "zod";
 import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";
 import { AppError } from "@/domain/errors.ts";
-import { canonicalAssignments, type SnapshotEntry, type SnapshotStream } from "@/domain/directory/mod.ts";
+import { canonicalAssignments, schemas, type SnapshotEntry, type SnapshotStream } from "@/domain/directory/mod.ts";
 import { fieldErrors } from "../_errors.ts";
 import { decodedBody } from "../_request.ts";
 import { JsonEntriesReader, JsonShapeError, parseJson } from "./_json_entries.ts";
-import { entryFromBytes, MAX_ASSIGNMENTS } from "./_snapshot_entry_bytes.ts";
-
-/** The most entries one publication may carry (CONTRACT 1.3 rule 3). */
-export const MAX_SNAPSHOT_ENTRIES = 200_000;
-
-/** One assignment of the seed's AuthorizationAssignment. */
-export const AssignmentSchema = z.strictObject({
-  kind: z.enum(["GROUP", "ROLE", "PERMISSION"]),
-  key: z.string().min(1).max(300),
-  label: z.string().min(1).max(500),
-  scope: z.string().max(500).nullable().optional(),
-}).meta({ id: "AuthorizationAssignment" });
-
-/** One entry: a central user ID and that user's assignments in the portal. */
-export const EntrySchema = z.strictObject({
-  userId: z.uuid(),
-  assignments: z.array(AssignmentSchema).max(MAX_ASSIGNMENTS),
-}).meta({ id: "AuthorizationEntry" });
-
-/** The whole body, for the OpenAPI document (the route validates it entry by entry). */
-export const SnapshotBody = z.strictObject({
-  portalId: z.string().min(1).max(100),
-  sourceVersion: z.string().min(1).max(200),
-  entries: z.array(EntrySchema).max(MAX_SNAPSHOT_ENTRIES),
-}).meta({ id: "AuthorizationSnapshot" });
+import { entryFromBytes } from "./_snapshot_entry_bytes.ts";
 
 const HEADER_FIELDS = ["portalId", "sourceVersion"] as const;
 const utf8 = new TextEncoder();
 
 /** An entry the fast path declined, through the schema: canonical, or 400 naming what is wrong. */
 function schemaEntry(index: number, bytes: Uint8Array): SnapshotEntry {
-  const parsed = EntrySchema.safeParse(parseJson(bytes, `entries.${index}`));
+  const parsed = schemas.AuthorizationEntry.safeParse(parseJson(bytes, `entries.${index}`));
   if (!parsed.success) {
     const e = fieldErrors(parsed.error)[0];
     throw invalid(`entries.${index}${e.path ? `.${e.path}` : ""}`, e.message);
@@ -83,7 +58,9 @@ function collector(header: SnapshotStream["header"]) {
       header[key as typeof HEADER_FIELDS[number]] = value;
     },
     element(index: number, bytes: Uint8Array) {
-      if (index >= MAX_SNAPSHOT_ENTRIES) throw invalid("entries", `at most ${MAX_SNAPSHOT_ENTRIES} entries`);
+      if (index >= schemas.MAX_SNAPSHOT_ENTRIES) {
+        throw invalid("entries", `at most ${schemas.MAX_SNAPSHOT_ENTRIES} entries`);
+      }
       const entry = entryFromBytes(bytes) ?? schemaEntry(index, bytes);
       if (seenUsers.has(entry.userId)) throw invalid(`entries.${index}.userId`, "appears in more than one entry");
       seenUsers.add(entry.userId);

@@ -9,21 +9,26 @@
  * the canonical sort uses, and a character is one UTF-16 unit for the length limits). Anything else (escapes,
  * other characters, unknown or repeated members, wrong types, limits exceeded) returns null and goes the slow
  * way: JSON.parse and the schema, which then accept it or say precisely what is wrong. A test holds the two
- * paths to the same answer.
+ * paths to the same answer. The canonical order and JSON are not written here: both follow the declarations of
+ * domain/directory/canonical_assignments.ts (bytes compare as the UTF-16 units of their characters here).
  */
-import type { SnapshotEntry } from "@/domain/directory/mod.ts";
+import {
+  ASSIGNMENT_KINDS,
+  CANONICAL_MEMBERS,
+  CANONICAL_ORDER,
+  schemas,
+  type SnapshotEntry,
+} from "@/domain/directory/mod.ts";
 
-/** The most assignments one entry may carry. */
-export const MAX_ASSIGNMENTS = 10_000;
+const { MAX_ASSIGNMENTS } = schemas;
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
-const KINDS = ["GROUP", "ROLE", "PERMISSION"].map(ascii);
+const KINDS = ASSIGNMENT_KINDS.map(ascii);
 const NULL = ascii("null");
 const USER_ID = ascii("userId"), ASSIGNMENTS = ascii("assignments");
 const KIND = ascii("kind"), KEY = ascii("key"), LABEL = ascii("label"), SCOPE = ascii("scope");
-const OUT_KIND = KINDS.map((k) => ascii(`{"kind":"${String.fromCharCode(...k)}","key":"`));
-const OUT_LABEL = ascii(`","label":"`), OUT_SCOPE = ascii(`","scope":`), OUT_NULL = ascii("null}");
+const KIND_JSON = ASSIGNMENT_KINDS.map((k) => ascii(`"${k}"`));
 /** Hex digit values, -1 for other bytes. */
 const HEX = new Int8Array(256).fill(-1);
 for (let i = 0; i < 16; i++) {
@@ -94,13 +99,27 @@ function compareBytes(b: Uint8Array, x: number, xEnd: number, y: number, yEnd: n
   return (xEnd - x) - (yEnd - y);
 }
 
-/** The canonical order: kind, key, scope (none first), label. */
+/** Where each text field of the slots is: its start and end arrays (a start of -1 is an absent scope). */
+const TEXT = {
+  key: { at: keyAt, end: keyEnd },
+  label: { at: labelAt, end: labelEnd },
+  scope: { at: scopeAt, end: scopeEnd },
+} as const;
+const ORDER = CANONICAL_ORDER.map((field) => field === "kind" ? null : TEXT[field]);
+
+/** The canonical order of slots `i` and `j`, field by field as CANONICAL_ORDER lists them. */
 function compare(b: Uint8Array, i: number, j: number): number {
-  return kind[i] - kind[j] || compareBytes(b, keyAt[i], keyEnd[i], keyAt[j], keyEnd[j]) ||
-    (scopeAt[i] < 0 || scopeAt[j] < 0
-      ? (scopeAt[i] < 0 ? 0 : 1) - (scopeAt[j] < 0 ? 0 : 1)
-      : compareBytes(b, scopeAt[i], scopeEnd[i], scopeAt[j], scopeEnd[j])) ||
-    compareBytes(b, labelAt[i], labelEnd[i], labelAt[j], labelEnd[j]);
+  for (let k = 0; k < ORDER.length; k++) {
+    const f = ORDER[k];
+    let d: number;
+    if (f === null) d = kind[i] - kind[j];
+    else {
+      const x = f.at[i], y = f.at[j];
+      d = x < 0 || y < 0 ? (x < 0 ? 0 : 1) - (y < 0 ? 0 : 1) : compareBytes(b, x, f.end[i], y, f.end[j]);
+    }
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /** Reads one assignment object at `p` into slot `n`; returns the index after it, or -1. */
@@ -169,6 +188,14 @@ function put(out: Uint8Array, at: number, b: Uint8Array, from: number, to: numbe
   return at;
 }
 
+/** Each member of an assignment's JSON as CANONICAL_MEMBERS orders them: the bytes before its value, and where it is. */
+const MEMBERS = CANONICAL_MEMBERS.map((member, i) => ({
+  before: ascii(`${i === 0 ? "{" : ","}"${member}":`),
+  text: member === "kind" ? null : TEXT[member],
+}));
+/** The bytes of an assignment's JSON besides its values, its key's and label's quotes and its closing brace. */
+const FIXED = MEMBERS.reduce((n, m) => n + m.before.length, 0) + 4 + 1;
+
 /** Writes the first `n` assignments read, sorted and without repeats, as canonical JSON. */
 function canonical(b: Uint8Array, n: number): { bytes: Uint8Array; count: number } {
   const list: number[] = [];
@@ -176,8 +203,8 @@ function canonical(b: Uint8Array, n: number): { bytes: Uint8Array; count: number
   list.sort((i, j) => compare(b, i, j));
   let size = 2;
   for (const i of list) {
-    size += OUT_KIND[kind[i]].length + (keyEnd[i] - keyAt[i]) + OUT_LABEL.length + (labelEnd[i] - labelAt[i]) +
-      OUT_SCOPE.length + (scopeAt[i] < 0 ? OUT_NULL.length : scopeEnd[i] - scopeAt[i] + 3) + 1;
+    size += FIXED + KIND_JSON[kind[i]].length + (keyEnd[i] - keyAt[i]) + (labelEnd[i] - labelAt[i]) +
+      (scopeAt[i] < 0 ? NULL.length : scopeEnd[i] - scopeAt[i] + 2) + 1;
   }
   if (arena.length - arenaAt < size) arena = new Uint8Array(Math.max(size, 1 << 20)), arenaAt = 0;
   const out = arena;
@@ -188,21 +215,18 @@ function canonical(b: Uint8Array, n: number): { bytes: Uint8Array; count: number
     const i = list[x];
     if (x > 0 && compare(b, list[x - 1], i) === 0) continue;
     if (count++ > 0) out[at++] = COMMA;
-    out.set(OUT_KIND[kind[i]], at);
-    at = put(out, at + OUT_KIND[kind[i]].length, b, keyAt[i], keyEnd[i]);
-    out.set(OUT_LABEL, at);
-    at = put(out, at + OUT_LABEL.length, b, labelAt[i], labelEnd[i]);
-    out.set(OUT_SCOPE, at);
-    at += OUT_SCOPE.length;
-    if (scopeAt[i] < 0) {
-      out.set(OUT_NULL, at);
-      at += OUT_NULL.length;
-    } else {
-      out[at++] = QUOTE;
-      at = put(out, at, b, scopeAt[i], scopeEnd[i]);
-      out[at++] = QUOTE;
-      out[at++] = RBRACE;
+    for (let k = 0; k < MEMBERS.length; k++) {
+      const m = MEMBERS[k];
+      at = put(out, at, m.before, 0, m.before.length);
+      if (m.text === null) at = put(out, at, KIND_JSON[kind[i]], 0, KIND_JSON[kind[i]].length);
+      else if (m.text.at[i] < 0) at = put(out, at, NULL, 0, NULL.length);
+      else {
+        out[at++] = QUOTE;
+        at = put(out, at, b, m.text.at[i], m.text.end[i]);
+        out[at++] = QUOTE;
+      }
     }
+    out[at++] = RBRACE;
   }
   out[at++] = RBRACKET;
   arenaAt = at;

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAuth, requireScope } from "../_auth.ts";
 import {
   itemBody,
   itemOf,
@@ -18,9 +18,6 @@ import {
   versionParam,
 } from "../_validate.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
-import { portalActor } from "./glossary.ts";
-
-const contentKey = z.string().max(500).regex(/^[^:\s]+:[^:\s]+:\S+$/, "must be <portalId>:<entityType>:<entityId>");
 
 /** `GET`, `POST`, `DELETE /content-term-links`, `POST /content-bodies`, `GET /content-bodies/{id}`. */
 export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
@@ -39,7 +36,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Links in version order (tombstones included unless includeDeleted=false)",
       request: {
         query: z.object({
-          contentKey: contentKey.optional(),
+          contentKey: directory.schemas.ContentKey.optional(),
           portalId: z.string().max(100).optional(),
           termId: uuid.optional(),
           since: versionParam.optional(),
@@ -62,21 +59,13 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped",
       request: jsonBody(directory.schemas.LinkPush),
       responses: {
-        200: json(itemOf(z.object({
-          upserted: z.number().int(),
-          unchanged: z.number().int(),
-          skipped: z.array(z.object({
-            contentKey: z.string(),
-            termId: z.uuid(),
-            reason: z.enum(["not_approved", "inactive", "unknown_term", "protected"]),
-          })),
-        }))),
+        200: json(itemOf(directory.schemas.LinkPushResult)),
         ...problems(400, 401, 403, 413, 415, 429),
       },
     }),
     async (c) =>
       c.json(
-        itemBody(await directory.pushLinks(ctx, portalActor(c), c.var.portal.portalId, c.req.valid("json").links)),
+        itemBody(await directory.pushLinks(ctx, actorOf(c), c.var.portal.portalId, c.req.valid("json").links)),
         200,
       ),
   );
@@ -89,17 +78,17 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Soft-delete the caller's links selected by contentKey and/or termId",
       request: {
         query: z.object({
-          contentKey: contentKey.optional(),
+          contentKey: directory.schemas.ContentKey.optional(),
           termId: uuid.optional(),
           portalId: z.string().max(100).optional(),
         }),
       },
-      responses: { 200: json(itemOf(z.object({ tombstoned: z.number().int() }))), ...problems(400, 401, 403, 429) },
+      responses: { 200: json(itemOf(directory.schemas.LinksTombstoned)), ...problems(400, 401, 403, 429) },
     }),
     async (c) => {
       const q = c.req.valid("query");
       if (!q.contentKey && !q.termId) throw new AppError("invalid_request", "contentKey or termId is required");
-      return c.json(itemBody(await directory.deleteLinks(ctx, portalActor(c), c.var.portal.portalId, q)), 200);
+      return c.json(itemBody(await directory.deleteLinks(ctx, actorOf(c), c.var.portal.portalId, q)), 200);
     },
   );
 
@@ -111,13 +100,13 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Queue a content body for the term-linking worker (the body is deleted once linked)",
       request: jsonBody(directory.schemas.ContentBody),
       responses: {
-        202: json(itemOf(z.object({ jobId: z.uuid() })), "Queued"),
+        202: json(itemOf(directory.schemas.ContentBodyQueued), "Queued"),
         ...problems(400, 401, 403, 413, 415, 429),
       },
     }),
     async (c) =>
       c.json(
-        itemBody(await directory.queueContentBody(ctx, portalActor(c), c.var.portal.portalId, c.req.valid("json"))),
+        itemBody(await directory.queueContentBody(ctx, actorOf(c), c.var.portal.portalId, c.req.valid("json"))),
         202,
       ),
   );
@@ -130,22 +119,13 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "The state of a queued content body (the caller's own)",
       request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }) },
       responses: {
-        200: json(itemOf(z.object({
-          id: z.uuid(),
-          portalId: z.string(),
-          contentKey: z.string(),
-          status: z.enum(["queued", "done", "failed"]),
-          result: z.record(z.string(), z.unknown()).nullable(),
-          error: z.string().nullable(),
-          createdAt: z.string(),
-          finishedAt: z.string().nullable(),
-        }))),
+        200: json(itemOf(directory.schemas.ContentBodyStatus)),
         ...problems(400, 401, 403, 404, 429),
       },
     }),
     async (c) =>
       c.json(
-        itemBody(await directory.contentBodyStatus(ctx, c.var.portal.portalId, c.req.valid("param").id)) as never,
+        itemBody(await directory.contentBodyStatus(ctx, c.var.portal.portalId, c.req.valid("param").id)),
         200,
       ),
   );

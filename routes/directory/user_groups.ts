@@ -1,9 +1,7 @@
 /** Common user groups: incremental pulls and portal pushes (the ledger wins on conflict). */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import * as directory from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
-import type { AppEnv } from "../_env.ts";
+import { actorOf, portalAuth, requireScope } from "../_auth.ts";
 import {
   itemBody,
   itemOf,
@@ -22,10 +20,6 @@ import type { DirectoryRouteDeps } from "./_shared.ts";
 const GroupParams = z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) });
 const MemberParams = GroupParams.extend({ userId: uuid.openapi({ param: { name: "userId", in: "path" } }) });
 const BaseVersion = z.object({ baseVersion: versionParam.optional() });
-
-function portalActor(c: Context<AppEnv>): directory.Actor {
-  return { kind: "portal", id: c.var.portal.portalId, label: c.var.portal.method, requestId: c.var.requestId };
-}
 
 /** `GET /user-groups`, `PUT`/`DELETE /user-groups/{id}`, `PUT`/`DELETE /user-groups/{id}/members/{userId}`. */
 export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
@@ -72,7 +66,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
     }),
     async (c) =>
       c.json(
-        itemBody(await directory.putGroup(ctx, portalActor(c), c.req.valid("param").id, c.req.valid("json"))),
+        itemBody(await directory.putGroup(ctx, actorOf(c), c.req.valid("param").id, c.req.valid("json"))),
         200,
       ),
   );
@@ -89,7 +83,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
     async (c) =>
       c.json(
         itemBody(
-          await directory.deleteGroup(ctx, portalActor(c), c.req.valid("param").id, c.req.valid("query").baseVersion),
+          await directory.deleteGroup(ctx, actorOf(c), c.req.valid("param").id, c.req.valid("query").baseVersion),
         ),
         200,
       ),
@@ -109,7 +103,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
         const { id, userId } = c.req.valid("param");
         const result = await directory.setMembership(
           ctx,
-          portalActor(c),
+          actorOf(c),
           id,
           userId,
           present,

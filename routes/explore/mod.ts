@@ -9,13 +9,12 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
-import { completeAnswer, noEvidence, prepareAnswer } from "@/domain/rag/answer.ts";
-import { searchContexts } from "@/domain/rag/search.ts";
+import { type Answer, completeAnswer, noEvidence, prepareAnswer, schemas, searchContexts } from "@/domain/rag/mod.ts";
 import { bearer } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
 import { json, jsonBody, problems, router } from "../_validate.ts";
 import { answerStream, wantsStream } from "../rag/_answer.ts";
-import { CitationSchema, Question } from "../rag/ask.ts";
+import { admitUser } from "../rag/_auth.ts";
 import type { RagRouteDeps } from "../rag/_shared.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
@@ -28,25 +27,10 @@ function gatewayAuth({ verify, limiter }: RagRouteDeps, gatewayKey: string | und
     if (!want || !given || !timingSafeEqual(digest(given), want)) {
       throw new AppError("unauthorized", "A valid gateway service key is required");
     }
-    const principal = await verify(c.req.header("x-explore-user-token"));
-    c.set("principal", principal);
-    const t = limiter.take(`user:${principal.sub}`);
-    if (!t.ok) {
-      throw new AppError("rate_limited", "Too many requests for this user", {
-        headers: { "retry-after": String(t.retryAfterSeconds) },
-      });
-    }
+    admitUser(c, await verify(c.req.header("x-explore-user-token")), limiter);
     await next();
   };
 }
-
-const SearchItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  snippet: z.string(),
-  score: z.number(),
-  source: z.object({ portalId: z.string(), sourceDocumentId: z.uuid(), chunkIndex: z.number().int() }),
-}).openapi("ExploreSearchItem");
 
 const SNIPPET_CHARS = 200;
 
@@ -67,17 +51,9 @@ export function exploreRoutes(deps: RagRouteDeps, gatewayKey: string | undefined
       method: "post",
       path: "/search",
       summary: "Document search for the gateway, under the delegated user's row-level security",
-      request: jsonBody(
-        z.strictObject({ query: Question, limit: z.number().int().min(1).max(50).default(10) }).openapi(
-          "ExploreSearchRequest",
-        ),
-      ),
+      request: jsonBody(schemas.ExploreSearchRequest),
       responses: {
-        200: json(z.object({
-          capability: z.literal("search"),
-          kind: z.literal("document"),
-          items: z.array(SearchItem),
-        })),
+        200: json(schemas.ExploreSearchResponse),
         ...problems(400, 401, 413, 415, 429, 503),
       },
     }),
@@ -107,20 +83,12 @@ export function exploreRoutes(deps: RagRouteDeps, gatewayKey: string | undefined
       method: "post",
       path: "/ask",
       summary: "A grounded answer for the gateway, under the delegated user's row-level security",
-      request: jsonBody(z.strictObject({ question: Question }).openapi("ExploreAskRequest")),
+      request: jsonBody(schemas.ExploreAskRequest),
       responses: {
         200: {
           description: "The answer; with Accept: text/event-stream, `delta` events then one `citations` event",
           content: {
-            "application/json": {
-              schema: z.object({
-                capability: z.literal("answer"),
-                answer: z.string(),
-                citations: z.array(CitationSchema),
-                grounded: z.boolean(),
-                reason: z.enum(["no_evidence", "no_gateway_mapping"]).optional(),
-              }),
-            },
+            "application/json": { schema: schemas.ExploreAnswer },
             "text/event-stream": { schema: z.string() },
           },
         },
@@ -133,7 +101,7 @@ export function exploreRoutes(deps: RagRouteDeps, gatewayKey: string | undefined
       const prepared = mapped(p)
         ? await prepareAnswer(deps.ctx, p, question, c.var.log)
         : { kind: "fixed" as const, answer: noEvidence(question, "no_gateway_mapping") };
-      const shape = ({ answer, citations, grounded, reason }: Awaited<ReturnType<typeof completeAnswer>>) => ({
+      const shape = ({ answer, citations, grounded, reason }: Answer): schemas.ExploreAnswer => ({
         capability: "answer" as const,
         answer,
         citations,

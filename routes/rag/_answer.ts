@@ -1,7 +1,7 @@
 /** Writing an answer as JSON or, on `Accept: text/event-stream`, as server-sent events (citations last). */
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { type Answer, answerEvents, type PreparedAnswer } from "@/domain/rag/answer.ts";
+import { type Answer, answerEvents, type PreparedAnswer } from "@/domain/rag/mod.ts";
 import { toAppError } from "../_errors.ts";
 import type { AppEnv } from "../_env.ts";
 

@@ -1,22 +1,21 @@
-/** Credentials of the retrieval service: the user token, and the administrator requirement. */
-import type { MiddlewareHandler } from "hono";
+/** Credentials of the retrieval service: the user token, and the administrator and operator requirements. */
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
-import type { TokenVerifier } from "@/domain/rag/principal.ts";
+import type { Principal, TokenVerifier } from "@/domain/rag/mod.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
-import { bearer } from "../_auth.ts";
+import { bearer, takeToken } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
+
+/** Admits a verified user: the principal goes on the request and one request comes out of the user's budget. */
+export function admitUser(c: Context<AppEnv>, principal: Principal, limiter: RateLimiter): void {
+  c.set("principal", principal);
+  takeToken(limiter, `user:${principal.sub}`, "user");
+}
 
 /** Requires a valid user token in `Authorization: Bearer`; the principal comes from its claims only. */
 export function userAuth(verify: TokenVerifier, limiter: RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await verify(bearer(c.req.header("authorization")));
-    c.set("principal", principal);
-    const t = limiter.take(`user:${principal.sub}`);
-    if (!t.ok) {
-      throw new AppError("rate_limited", "Too many requests for this user", {
-        headers: { "retry-after": String(t.retryAfterSeconds) },
-      });
-    }
+    admitUser(c, await verify(bearer(c.req.header("authorization"))), limiter);
     await next();
   };
 }
@@ -24,5 +23,12 @@ export function userAuth(verify: TokenVerifier, limiter: RateLimiter): Middlewar
 /** Requires an administrator principal (directory_admin, or rag:admin in scope or roles). */
 export const requireRagAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.principal.isAdmin) throw new AppError("forbidden", "This call needs an administrator");
+  await next();
+};
+
+/** Requires a tenant administrator or the installation operator (the settings decide which scope each may use). */
+export const requireRagAdminOrOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const p = c.var.principal;
+  if (!p.isAdmin && !p.isOperator) throw new AppError("forbidden", "This call needs an administrator or the operator");
   await next();
 };

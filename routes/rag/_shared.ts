@@ -1,7 +1,5 @@
 /** What the retrieval service's routers share. */
-import type { RagContext } from "@/domain/rag/context.ts";
-import type { QueueDepth } from "@/domain/rag/overview.ts";
-import type { TokenVerifier } from "@/domain/rag/principal.ts";
+import type { QueueDepth, RagContext, TokenVerifier } from "@/domain/rag/mod.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
 
 /** Dependencies of the retrieval routers. */

@@ -1,31 +1,16 @@
 /** Document ingestion, status, purge and approvals. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { acceptDocument } from "@/domain/rag/ingest.ts";
-import { approveFetch, documentState, publishDocument, purgeDocument } from "@/domain/rag/documents.ts";
-import * as schemas from "@/domain/rag/schemas.ts";
+import {
+  acceptDocument,
+  approveFetch,
+  documentState,
+  publishDocument,
+  purgeDocument,
+  schemas,
+} from "@/domain/rag/mod.ts";
 import { json, jsonBody, problems, queryBool, router, uuid } from "../_validate.ts";
 import { requireRagAdmin, userAuth } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
-
-const DocumentState = z.object({
-  documentId: z.uuid(),
-  status: z.enum(["queued", "indexing", "indexed", "failed", "pending_approval"]),
-  chunkCount: z.number().int(),
-  sourceVersion: z.string(),
-  indexedVersion: z.string().nullable(),
-  published: z.boolean(),
-  error: z.string().optional(),
-  errorCode: z.string().optional(),
-}).openapi("DocumentState");
-
-const Accepted = z.union([
-  z.object({ indexed: z.literal(true), documentId: z.uuid(), chunkCount: z.number().int(), sourceVersion: z.string() }),
-  z.object({
-    indexed: z.literal(false),
-    documentId: z.uuid(),
-    status: z.enum(["queued", "indexing", "pending_approval"]),
-  }),
-]).openapi("IngestionResult");
 
 const DocumentParams = z.object({ documentId: uuid.openapi({ param: { name: "documentId", in: "path" } }) });
 
@@ -43,8 +28,8 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       summary: "Ingest a document: fetch, verify, extract, chunk, embed, index (wait=false: queue only)",
       request: { query: z.object({ wait: queryBool(true) }), ...jsonBody(schemas.IngestionRequest) },
       responses: {
-        200: json(Accepted, "Indexed"),
-        202: json(Accepted, "Accepted, not yet indexed"),
+        200: json(schemas.IngestionResult, "Indexed"),
+        202: json(schemas.IngestionResult, "Accepted, not yet indexed"),
         ...problems(400, 401, 403, 413, 415, 422, 429, 503),
       },
     }),
@@ -61,7 +46,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       path: "/documents/{documentId}",
       summary: "A document's status, chunk count and error, as the caller may see it",
       request: { params: DocumentParams },
-      responses: { 200: json(DocumentState), ...problems(400, 401, 404, 429) },
+      responses: { 200: json(schemas.DocumentState), ...problems(400, 401, 404, 429) },
     }),
     async (c) => c.json(await documentState(ctx, c.var.principal, c.req.valid("param").documentId), 200),
   );
@@ -78,7 +63,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
           sourceDocumentId: uuid.openapi({ param: { name: "sourceDocumentId", in: "path" } }),
         }),
       },
-      responses: { 200: json(z.object({ purged: z.literal(true) })), ...problems(400, 401, 403, 404) },
+      responses: { 200: json(schemas.Purged), ...problems(400, 401, 403, 404) },
     }),
     async (c) => {
       const { portalId, sourceDocumentId } = c.req.valid("param");
@@ -96,7 +81,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
           ? "Approve an indexed document for search"
           : "Approve fetching a document held for file-store approval",
         request: { params: DocumentParams },
-        responses: { 200: json(DocumentState), ...problems(400, 401, 403, 404) },
+        responses: { 200: json(schemas.DocumentState), ...problems(400, 401, 403, 404) },
       }),
       async (c) => c.json(await action(ctx, c.var.principal, c.req.valid("param").documentId), 200),
     );

@@ -1,20 +1,27 @@
-/** The retrieval settings (CONTRACT 2.4), for administrators. */
+/**
+ * The retrieval settings (CONTRACT 2.2, 2.4): the installation's, for its operator, and a tenant's overrides, for
+ * that tenant's administrators. `scope` picks one; by default the operator gets the installation's and anyone
+ * else its own tenant's.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
-import { redacted, SettingsPatchSchema, SettingsSchema, updateSettings } from "@/domain/rag/settings.ts";
-import { dbPrincipal } from "@/domain/rag/context.ts";
-import { json, jsonBody, problems, router } from "../_validate.ts";
-import { requireRagAdmin, userAuth } from "./_auth.ts";
+import { schemas, settingsChanges, settingsOf, settingsScope, updateSettings } from "@/domain/rag/mod.ts";
+import { json, jsonBody, limitParam, problems, router } from "../_validate.ts";
+import { requireRagAdminOrOperator, userAuth } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
-const Versioned = z.object({ version: z.number().int(), settings: SettingsSchema }).openapi("VersionedRagSettings");
+const scope = schemas.SettingsScope.optional().meta({
+  description: "installation (the operator only) or tenant (the caller's tenant's overrides); default: the " +
+    "installation's for the operator, else the tenant's",
+});
+const ScopeQuery = z.object({ scope });
 
-/** `GET`, `PUT /admin/settings`. */
+/** `GET`, `PUT /admin/settings`, `GET /admin/settings/history`. */
 export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
   const admin = {
     tags: ["retrieval admin"],
     security: [{ userBearer: [] }],
-    middleware: [userAuth(verify, limiter), requireRagAdmin],
+    middleware: [userAuth(verify, limiter), requireRagAdminOrOperator],
   };
 
   app.openapi(
@@ -22,12 +29,14 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "get",
       path: "/admin/settings",
-      summary: "The current settings and their version (no secrets)",
-      responses: { 200: json(Versioned), ...problems(401, 403) },
+      summary: "The settings of one scope and their version (no credentials): the installation's, or the " +
+        "tenant's effective settings with its overrides",
+      request: { query: ScopeQuery },
+      responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 429) },
     }),
     async (c) => {
-      const { version, settings } = await ctx.settings.current();
-      return c.json({ version, settings: redacted(settings) }, 200);
+      const p = c.var.principal;
+      return c.json(await settingsOf(ctx, p, settingsScope(p, c.req.valid("query").scope)), 200);
     },
   );
 
@@ -36,20 +45,33 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "put",
       path: "/admin/settings",
-      summary: "Change any subset of the settings; every change is a new, audited version",
-      request: jsonBody(SettingsPatchSchema),
-      responses: { 200: json(Versioned), ...problems(400, 401, 403, 413, 415) },
+      summary: "Change any subset of one scope's settings; every change is a new, audited version. A tenant " +
+        "administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the " +
+        "rest only the installation operator (403 operator_required)",
+      request: { query: ScopeQuery, ...jsonBody(schemas.SettingsPatchSchema) },
+      responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),
     async (c) => {
       const p = c.var.principal;
-      const { version, settings } = await updateSettings(
-        ctx.sql,
-        ctx.settings,
-        dbPrincipal(ctx, p),
-        `user:${p.sub}`,
-        c.req.valid("json"),
-      );
-      return c.json({ version, settings: redacted(settings) }, 200);
+      const chosen = settingsScope(p, c.req.valid("query").scope);
+      return c.json(await updateSettings(ctx, p, chosen, c.req.valid("json")), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...admin,
+      method: "get",
+      path: "/admin/settings/history",
+      summary: "The latest changes of one scope's settings, newest first: what changed and when, never who",
+      request: { query: z.object({ scope, limit: limitParam(20) }) },
+      responses: { 200: json(schemas.SettingsHistory), ...problems(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const p = c.var.principal;
+      const q = c.req.valid("query");
+      const chosen = settingsScope(p, q.scope);
+      return c.json({ scope: chosen, items: await settingsChanges(ctx, p, chosen, q.limit) }, 200);
     },
   );
   return app;

@@ -48,6 +48,8 @@ function shellProps(lang: Lang, credential: Credential) {
     lang,
     title: t(lang, "title"),
     views: "/views/",
+    screens: [...VIEWS.keys()],
+    apiBase: "/api/v1/",
     defaultView: "overview",
     nav: NAV.map(([view, label]) => ({ view, label: t(lang, label) })),
     credential,

@@ -1,8 +1,12 @@
 /** The directory's audit log. */
 import { type Db, loadQueries } from "@/sql/mod.ts";
-import type { RenderedPage } from "./users.ts";
+import { RENDERED_PAGE } from "./users.ts";
 
-const q = loadQueries(new URL("./audit.sql", import.meta.url), ["insert_audit", "insert_audit_batch", "list_audit"]);
+const q = loadQueries(new URL("./audit.sql", import.meta.url), {
+  insert_audit: { params: ["text", "text?", "text?", "text", "text", "text?", "text?", "text?", "jsonb"] },
+  insert_audit_batch: { params: ["text", "text?", "text?", "text?", "jsonb"] },
+  list_audit: { params: ["int8?", "text?", "text?", "text?", "int4"], columns: { ...RENDERED_PAGE, lastId: "int8?" } },
+});
 
 /** Who did something: an admin key (id and label, never the key), a portal, the system, or nobody proven. */
 export interface Actor {
@@ -21,8 +25,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Appends one entry. */
-export async function insertAudit(db: Db, actor: Actor, e: AuditEntry): Promise<void> {
+/** Appends one entry by its actor. */
+export async function insertAudit(db: Db, e: AuditEntry & { actor: Actor }): Promise<void> {
+  const { actor } = e;
   await q.insert_audit(db, [
     actor.kind,
     actor.id,
@@ -36,8 +41,11 @@ export async function insertAudit(db: Db, actor: Actor, e: AuditEntry): Promise<
   ]);
 }
 
-/** Appends many entries in one statement. */
-export async function insertAuditBatch(db: Db, actor: Actor, entries: AuditEntry[]): Promise<void> {
+/** Appends many entries by one actor in one statement. */
+export async function insertAuditBatch(
+  db: Db,
+  { actor, entries }: { actor: Actor; entries: AuditEntry[] },
+): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.map((e) => ({
     action: e.action,
@@ -59,7 +67,7 @@ export interface AuditFilter {
 
 /** One page of entries newest first, with the log's newest id as its data version. */
 export async function listAudit(db: Db, f: AuditFilter) {
-  const [row] = await q.list_audit<RenderedPage & { lastId: number | null }>(db, [
+  const [row] = await q.list_audit(db, [
     f.beforeId,
     f.targetType,
     f.targetId,

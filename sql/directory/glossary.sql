@@ -17,7 +17,7 @@ returning id, notation;
 -- One term with its wire record, locked for the rest of the transaction.
 -- $1 term id
 select t.id, t.notation, t.notation_key, t.aliases, t.abbreviations, t.definition, t.scope, t.status, t.is_active,
-       t.evidence, t.version, v.doc
+       t.evidence, t.proposed_by, t.version, v.doc
 from directory.terms t join directory.term_view v on v.id = t.id
 where t.id = $1::uuid
 for update of t;

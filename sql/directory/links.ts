@@ -1,21 +1,61 @@
 /** Statements on content-term links and queued content bodies. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
-import type { RenderedPage } from "./users.ts";
+import { type Db, loadQueries, type RowOf, typed } from "@/sql/mod.ts";
+import { RENDERED_PAGE } from "./users.ts";
 
-const q = loadQueries(new URL("./links.sql", import.meta.url), [
-  "existing_links",
-  "term_states",
-  "upsert_links",
-  "tombstone_links",
-  "tombstone_dictionary_links",
-  "list_links",
-  "insert_content_body",
-  "get_content_body",
-  "finish_content_body",
-  "fail_content_body",
-  "content_body_status",
-  "dictionary_links_of_content",
-]);
+const q = loadQueries(new URL("./links.sql", import.meta.url), {
+  existing_links: {
+    params: ["_text", "_uuid"],
+    columns: {
+      contentKey: "text",
+      termId: "uuid",
+      detectedBy: typed<DetectedBy>("text"),
+      confidence: "float4?",
+      deleted: "bool",
+    },
+  },
+  term_states: { params: ["_uuid"], columns: { id: "uuid", status: "text", isActive: "bool" } },
+  upsert_links: { params: ["jsonb", "int8"] },
+  tombstone_links: { params: ["text", "text?", "uuid?", "int8"], columns: { tombstoned: "int4" } },
+  tombstone_dictionary_links: { params: ["text", "_uuid", "int8"], columns: { tombstoned: "int4" } },
+  list_links: {
+    params: ["text?", "text?", "uuid?", "int8", "bool", "bool", "int8?", "text?", "uuid?", "int4"],
+    columns: { ...RENDERED_PAGE, lastVersion: "int8?", lastContentKey: "text?", lastTermId: "uuid?" },
+  },
+  insert_content_body: {
+    params: ["text", "text", "text?", "text", "text", "_text", "text"],
+    columns: { id: "uuid", outboxId: "int8" },
+  },
+  get_content_body: {
+    params: ["uuid"],
+    columns: {
+      id: "uuid",
+      portalId: "text",
+      contentKey: "text",
+      title: "text?",
+      body: "text?",
+      contentType: "text",
+      candidateTerms: "_text",
+      status: "text",
+      result: typed<Record<string, unknown> | null>("jsonb?"),
+    },
+  },
+  finish_content_body: { params: ["uuid", "jsonb"] },
+  fail_content_body: { params: ["uuid", "text"] },
+  content_body_status: {
+    params: ["uuid"],
+    columns: {
+      id: "uuid",
+      portalId: "text",
+      contentKey: "text",
+      status: "text",
+      result: typed<Record<string, unknown> | null>("jsonb?"),
+      error: "text?",
+      createdAt: "timestamptz",
+      finishedAt: "timestamptz?",
+    },
+  },
+  dictionary_links_of_content: { params: ["text"], columns: { termId: "uuid" } },
+});
 
 /** Who found a link. */
 export type DetectedBy = "dictionary" | "llm" | "manual";
@@ -30,9 +70,7 @@ export interface LinkInput {
 
 /** The stored state of the given pairs. */
 export function existingLinks(db: Db, pairs: Array<{ contentKey: string; termId: string }>) {
-  return q.existing_links<
-    { contentKey: string; termId: string; detectedBy: DetectedBy; confidence: number | null; deleted: boolean }
-  >(
+  return q.existing_links(
     db,
     [pairs.map((p) => p.contentKey), pairs.map((p) => p.termId)],
   );
@@ -40,30 +78,30 @@ export function existingLinks(db: Db, pairs: Array<{ contentKey: string; termId:
 
 /** Status and active flag of terms. */
 export function termStates(db: Db, ids: string[]) {
-  return q.term_states<{ id: string; status: string; isActive: boolean }>(db, [ids]);
+  return q.term_states(db, [ids]);
 }
 
 /** Writes links live at `version`. */
-export async function upsertLinks(db: Db, links: LinkInput[], version: number): Promise<void> {
-  if (links.length === 0) return;
-  await q.upsert_links(db, [links.map((l) => ({ ...l, confidence: l.confidence ?? null })), version]);
+export async function upsertLinks(db: Db, a: { links: LinkInput[]; version: number }): Promise<void> {
+  if (a.links.length === 0) return;
+  await q.upsert_links(db, [a.links.map((l) => ({ ...l, confidence: l.confidence ?? null })), a.version]);
 }
 
 /** Tombstones a portal's live links by content key and/or term; returns how many. */
 export async function tombstoneLinks(
   db: Db,
-  portalId: string,
-  contentKey: string | null,
-  termId: string | null,
-  version: number,
+  a: { portalId: string; contentKey: string | null; termId: string | null; version: number },
 ) {
-  const [row] = await q.tombstone_links<{ tombstoned: number }>(db, [portalId, contentKey, termId, version]);
+  const [row] = await q.tombstone_links(db, [a.portalId, a.contentKey, a.termId, a.version]);
   return row.tombstoned;
 }
 
 /** Tombstones a content's live dictionary links to terms not in `keep`; returns how many. */
-export async function tombstoneDictionaryLinks(db: Db, contentKey: string, keep: string[], version: number) {
-  const [row] = await q.tombstone_dictionary_links<{ tombstoned: number }>(db, [contentKey, keep, version]);
+export async function tombstoneDictionaryLinks(
+  db: Db,
+  a: { contentKey: string; keep: string[]; version: number },
+) {
+  const [row] = await q.tombstone_dictionary_links(db, [a.contentKey, a.keep, a.version]);
   return row.tombstoned;
 }
 
@@ -80,13 +118,10 @@ export interface LinkFilter {
 /** One page of links. */
 export async function listLinks(
   db: Db,
-  f: LinkFilter,
-  after: { version: number; contentKey: string; termId: string } | null,
-  limit: number,
+  a: { filter: LinkFilter; after: { version: number; contentKey: string; termId: string } | null; limit: number },
 ) {
-  const [row] = await q.list_links<
-    RenderedPage & { lastVersion: number | null; lastContentKey: string | null; lastTermId: string | null }
-  >(db, [
+  const { filter: f, after } = a;
+  const [row] = await q.list_links(db, [
     f.contentKey,
     f.portalId,
     f.termId,
@@ -96,7 +131,7 @@ export async function listLinks(
     after?.version ?? null,
     after?.contentKey ?? null,
     after?.termId ?? null,
-    limit,
+    a.limit,
   ]);
   return row;
 }
@@ -113,67 +148,47 @@ export interface ContentBodyInput {
 /** Queues a body with its outbox entry; returns the job id. */
 export async function insertContentBody(
   db: Db,
-  portalId: string,
-  b: ContentBodyInput,
-  stream: string,
+  a: { portalId: string; body: ContentBodyInput; stream: string },
 ): Promise<string> {
-  const [row] = await q.insert_content_body<{ id: string }>(db, [
-    portalId,
+  const b = a.body;
+  const [row] = await q.insert_content_body(db, [
+    a.portalId,
     b.contentKey,
     b.title ?? null,
     b.body,
     b.contentType,
     b.candidateTerms ?? [],
-    stream,
+    a.stream,
   ]);
   return row.id;
 }
 
 /** A queued body. */
-export interface ContentBodyRow {
-  id: string;
-  portalId: string;
-  contentKey: string;
-  title: string | null;
-  body: string | null;
-  contentType: string;
-  candidateTerms: string[];
-  status: string;
-  result: Record<string, unknown> | null;
-}
+export type ContentBodyRow = RowOf<typeof q.get_content_body>;
 
 /** A queued body, locked. */
 export async function getContentBody(db: Db, id: string): Promise<ContentBodyRow | undefined> {
-  const [row] = await q.get_content_body<ContentBodyRow>(db, [id]);
+  const [row] = await q.get_content_body(db, [id]);
   return row;
 }
 
 /** Marks a job done with its result, dropping the body. */
-export async function finishContentBody(db: Db, id: string, result: Record<string, unknown>): Promise<void> {
-  await q.finish_content_body(db, [id, result]);
+export async function finishContentBody(db: Db, a: { id: string; result: Record<string, unknown> }): Promise<void> {
+  await q.finish_content_body(db, [a.id, a.result]);
 }
 
 /** Marks a queued job failed with its error and drops its body. */
-export async function failContentBody(db: Db, id: string, error: string): Promise<void> {
-  await q.fail_content_body(db, [id, error]);
+export async function failContentBody(db: Db, a: { id: string; error: string }): Promise<void> {
+  await q.fail_content_body(db, [a.id, a.error]);
 }
 
 /** A job's state. */
 export async function contentBodyStatus(db: Db, id: string) {
-  const [row] = await q.content_body_status<{
-    id: string;
-    portalId: string;
-    contentKey: string;
-    status: string;
-    result: Record<string, unknown> | null;
-    error: string | null;
-    createdAt: Date;
-    finishedAt: Date | null;
-  }>(db, [id]);
+  const [row] = await q.content_body_status(db, [id]);
   return row;
 }
 
 /** The terms a content is linked to live by dictionary matching. */
 export async function dictionaryLinksOfContent(db: Db, contentKey: string): Promise<string[]> {
-  return (await q.dictionary_links_of_content<{ termId: string }>(db, [contentKey])).map((r) => r.termId);
+  return (await q.dictionary_links_of_content(db, [contentKey])).map((r) => r.termId);
 }

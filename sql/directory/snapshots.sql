@@ -86,7 +86,7 @@ select coalesce(s.portal_id, p.portal_id) as portal_id, s.id as snapshot_id, s.s
        (select count(*) from directory.authorization_entries e join directory.users u on u.id = e.user_id
          where e.snapshot_id = s.id and e.assignments <> '[]'
            and (u.employment_status <> 'ACTIVE' or not u.is_active or u.deleted_at is not null))::int as drift_users,
-       s.changed_users,
+       coalesce(s.changed_users, 0) as changed_users,
        (select coalesce(max(seq), 0) from directory.authorization_snapshots) as data_version
 from latest s
 full join publication p on p.portal_id = s.portal_id

@@ -1,21 +1,51 @@
 /** Statements on portals' authorization snapshots. */
-import { copyLines, type Db, loadCopies, loadQueries } from "@/sql/mod.ts";
-import type { RenderedPage } from "./users.ts";
+import { copyLines, type Db, loadCopies, loadQueries, typed } from "@/sql/mod.ts";
+import { RENDERED_PAGE } from "./users.ts";
 
-const q = loadQueries(new URL("./snapshots.sql", import.meta.url), [
-  "lock_portal_snapshot",
-  "users_for_snapshot",
-  "latest_snapshot",
-  "widen_work_mem",
-  "count_changes",
-  "delete_entries",
-  "demote_snapshot",
-  "insert_latest_snapshot",
-  "portal_overview",
-  "portal_entries",
-  "user_assignments",
-  "portal_changes",
-]);
+const q = loadQueries(new URL("./snapshots.sql", import.meta.url), {
+  lock_portal_snapshot: { params: ["text"] },
+  users_for_snapshot: { params: ["_uuid"], columns: { id: "uuid", companyId: "uuid" } },
+  latest_snapshot: { params: ["text"], columns: { id: "uuid", previousId: "uuid?" } },
+  widen_work_mem: {},
+  count_changes: { params: ["uuid", "uuid"], columns: { n: "int4" } },
+  delete_entries: { params: ["uuid"] },
+  demote_snapshot: { params: ["uuid"] },
+  insert_latest_snapshot: {
+    params: ["uuid", "text", "text", "int4", "int4", "uuid?", "int4"],
+    columns: { collectedAt: "timestamptz" },
+  },
+  portal_overview: {
+    // A portal that tried to publish but never did has its publication status and no snapshot (a full join).
+    columns: {
+      portalId: "text",
+      snapshotId: "uuid?",
+      sourceVersion: "text?",
+      collectedAt: "timestamptz?",
+      userCount: "int4?",
+      assignmentCount: "int4?",
+      publicationState: "text?",
+      publicationFailedAt: "timestamptz?",
+      publicationError: "text?",
+      lastSyncAt: "timestamptz?",
+      driftUsers: "int4",
+      changedUsers: "int4?",
+      dataVersion: "int8",
+    },
+  },
+  portal_entries: { params: ["text", "uuid?", "int4", "bool"], columns: { ...RENDERED_PAGE, lastId: "uuid?" } },
+  user_assignments: {
+    params: ["uuid"],
+    columns: {
+      portalId: "text",
+      snapshotId: "uuid",
+      sourceVersion: "text",
+      collectedAt: "timestamptz",
+      companyId: "uuid",
+      assignments: typed<Array<{ kind: string; key: string; label: string; scope: string | null }>>("json"),
+    },
+  },
+  portal_changes: { params: ["text", "uuid?", "int4"], columns: { ...RENDERED_PAGE, lastId: "uuid?" } },
+});
 const copies = loadCopies(new URL("./snapshots.sql", import.meta.url), ["copy_entries"]);
 
 /** One entry to store: the user, its company now, and its assignments as canonical JSON in UTF-8. */
@@ -71,7 +101,7 @@ export async function lockPortalSnapshot(db: Db, portalId: string): Promise<void
 
 /** The live users among `ids`, with their company. */
 export function usersForSnapshot(db: Db, ids: string[]) {
-  return q.users_for_snapshot<{ id: string; companyId: string }>(db, [ids]);
+  return q.users_for_snapshot(db, [ids]);
 }
 
 /** Streams entry text (see `entryLines`) into the entries table with COPY. */
@@ -81,14 +111,14 @@ export async function copyEntries(db: Db, pieces: AsyncIterable<Uint8Array>): Pr
 
 /** The portal's latest snapshot (locked) and the one it replaced. */
 export async function latestSnapshot(db: Db, portalId: string) {
-  const [row] = await q.latest_snapshot<{ id: string; previousId: string | null }>(db, [portalId]);
+  const [row] = await q.latest_snapshot(db, [portalId]);
   return row;
 }
 
 /** How many users' assignments differ between two snapshots (in a transaction: it widens work_mem). */
-export async function countChanges(db: Db, snapshotId: string, previousId: string): Promise<number> {
+export async function countChanges(db: Db, a: { snapshotId: string; previousId: string }): Promise<number> {
   await q.widen_work_mem(db);
-  const [row] = await q.count_changes<{ n: number }>(db, [snapshotId, previousId]);
+  const [row] = await q.count_changes(db, [a.snapshotId, a.previousId]);
   return row.n;
 }
 
@@ -115,7 +145,7 @@ export interface SnapshotRow {
 
 /** Records a publication as the portal's latest and trims old history; returns its collection time. */
 export async function insertLatestSnapshot(db: Db, r: SnapshotRow): Promise<Date> {
-  const [row] = await q.insert_latest_snapshot<{ collectedAt: Date }>(db, [
+  const [row] = await q.insert_latest_snapshot(db, [
     r.id,
     r.portalId,
     r.sourceVersion,
@@ -127,59 +157,27 @@ export async function insertLatestSnapshot(db: Db, r: SnapshotRow): Promise<Date
   return row.collectedAt;
 }
 
-/** One row of the dashboard's portal overview. */
-export interface PortalOverviewRow {
-  portalId: string;
-  snapshotId: string | null;
-  sourceVersion: string | null;
-  collectedAt: Date | null;
-  userCount: number | null;
-  assignmentCount: number | null;
-  publicationState: string | null;
-  publicationFailedAt: Date | null;
-  publicationError: string | null;
-  lastSyncAt: Date | null;
-  driftUsers: number;
-  changedUsers: number;
-  dataVersion: number;
-}
-
 /** Every portal's latest snapshot and publication status. */
 export function portalOverview(db: Db) {
-  return q.portal_overview<PortalOverviewRow>(db);
+  return q.portal_overview(db);
 }
 
 /** One page of a portal's latest entries. */
 export async function portalEntries(
   db: Db,
-  portalId: string,
-  afterUserId: string | null,
-  limit: number,
-  driftOnly: boolean,
+  a: { portalId: string; afterUserId: string | null; limit: number; driftOnly: boolean },
 ) {
-  const [row] = await q.portal_entries<RenderedPage & { lastId: string | null }>(db, [
-    portalId,
-    afterUserId,
-    limit,
-    driftOnly,
-  ]);
+  const [row] = await q.portal_entries(db, [a.portalId, a.afterUserId, a.limit, a.driftOnly]);
   return row;
 }
 
 /** A user's entries across portals' latest snapshots. */
 export function userAssignments(db: Db, userId: string) {
-  return q.user_assignments<{
-    portalId: string;
-    snapshotId: string;
-    sourceVersion: string;
-    collectedAt: Date;
-    companyId: string;
-    assignments: Array<{ kind: string; key: string; label: string; scope: string | null }>;
-  }>(db, [userId]);
+  return q.user_assignments(db, [userId]);
 }
 
 /** One page of a portal's latest changes. */
-export async function portalChanges(db: Db, portalId: string, afterUserId: string | null, limit: number) {
-  const [row] = await q.portal_changes<RenderedPage & { lastId: string | null }>(db, [portalId, afterUserId, limit]);
+export async function portalChanges(db: Db, a: { portalId: string; afterUserId: string | null; limit: number }) {
+  const [row] = await q.portal_changes(db, [a.portalId, a.afterUserId, a.limit]);
   return row;
 }

@@ -22,25 +22,32 @@ select (select version from directory.ledgers where name = 'directory') as data_
 
 -- name: list_user_changes :one
 -- Users changed after a version in (version, id) order as a JSON array: changed users that no longer exist
--- or no longer match the filters are tombstones. Carries the ledger's version and purge horizon.
+-- or no longer match the filters are tombstones, and so are users that moved out of the filtered company
+-- (at the version of the move). Carries the ledger's version and purge horizon.
 -- $1 since version, $2 company id, $3 version to continue after, $4 id to continue after, $5 limit,
 -- $6 department id, $7 only active, $8 lowercase LIKE pattern for q
 with page as (
-  select v.id, v.version, row_number() over (order by v.version, v.id) as n,
-         case when v.deleted_at is null
-                and ($6::uuid is null or v.department_id = $6::uuid)
-                and (not $7::bool or v.is_active)
-                and ($8::text is null or v.search_text like $8::text)
-              then v.doc
-              else json_build_object('id', v.id, 'deleted', true, 'version', v.version) end as doc
+  select c.id, c.version, c.doc, row_number() over (order by c.version, c.id) as n
   from (
-    select v.* from directory.user_view v
+    select v.id, v.version,
+           case when v.deleted_at is null
+                  and ($6::uuid is null or v.department_id = $6::uuid)
+                  and (not $7::bool or v.is_active)
+                  and ($8::text is null or v.search_text like $8::text)
+                then v.doc
+                else json_build_object('id', v.id, 'deleted', true, 'version', v.version) end as doc
+    from directory.user_view v
     where v.version > $1::bigint
       and ($2::uuid is null or v.company_id = $2::uuid)
       and ($3::bigint is null or (v.version, v.id) > ($3::bigint, $4::uuid))
-    order by v.version, v.id
+    union all
+    select d.user_id, d.version, json_build_object('id', d.user_id, 'deleted', true, 'version', d.version)
+    from directory.user_company_departures d
+    where d.company_id = $2::uuid and d.version > $1::bigint
+      and ($3::bigint is null or (d.version, d.user_id) > ($3::bigint, $4::uuid))
+    order by 2, 1
     limit $5::int + 1
-  ) v
+  ) c
 )
 select l.version as data_version, l.purged_through,
        coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
@@ -53,6 +60,11 @@ from directory.ledgers l where l.name = 'directory';
 -- One live user's wire record.
 -- $1 user id
 select doc from directory.user_view where id = $1::uuid and deleted_at is null;
+
+-- name: get_user_by_login :one
+-- One live user's wire record by login id, case-insensitively.
+-- $1 login id
+select doc from directory.user_view where lower(login_id) = lower($1::text) and deleted_at is null;
 
 -- name: users_by_login :many
 -- Live users holding any of the given login ids (lowercased), for imports.
@@ -146,5 +158,14 @@ where company_id = $1::uuid and deleted_at is null;
 -- $1 retention in days
 with gone as (
   delete from directory.users where deleted_at < now() - make_interval(days => $1::int) returning version
+)
+select max(version) as max_version, count(*)::int as purged from gone;
+
+-- name: purge_company_departures :one
+-- Deletes moves out of a company older than the tombstone retention and returns the highest version deleted.
+-- $1 retention in days
+with gone as (
+  delete from directory.user_company_departures where departed_at < now() - make_interval(days => $1::int)
+  returning version
 )
 select max(version) as max_version, count(*)::int as purged from gone;

@@ -1,8 +1,9 @@
 -- name: list_documents :many
 -- A page of documents as the caller sees them, newest first, optionally in one state. The registrant and the
 -- job requests are left out: they name users.
--- $1 state (a status, 'unpublished' or 'hidden'; null: all), $2 after this created_at (null: first page),
--- $3 and this id, $4 limit
+-- $1 state (a status, 'unpublished' or 'hidden'; null: all), $2 after this created_at, as text (a timestamptz
+-- parameter would go through a JavaScript Date and lose the microseconds; null: first page), $3 and this id,
+-- $4 limit
 select id, portal_id, source_document_id, source_version, indexed_version, title, status, published,
        deleted_at is not null as hidden, security_level, chunk_count, error, error_code, updated_at,
        created_at::text as cursor_at
@@ -11,7 +12,7 @@ where ($1::text is null
        or ($1::text = 'hidden' and deleted_at is not null)
        or ($1::text = 'unpublished' and not published and deleted_at is null)
        or (status = $1::text and deleted_at is null))
-  and ($2::timestamptz is null or (created_at, id) < ($2::timestamptz, $3::uuid))
+  and ($2::text is null or (created_at, id) < ($2::text::timestamptz, $3::uuid))
 order by created_at desc, id desc
 limit $4::int;
 
@@ -43,9 +44,12 @@ group by source_version order by source_version;
 select id, code, name, is_public from rag.tb_organization where id = any($1::uuid[]);
 
 -- name: list_audit :many
--- A page of audit rows (the caller's tenant; administrators only), newest first.
+-- A page of audit rows (the caller's tenant; administrators only), newest first; a row's results count only those
+-- the caller's clearance admits.
 -- $1 before this id (null: first page), $2 action (null: all), $3 limit
-select id, at, action, sub, outcome, latency_ms, jsonb_array_length(results)::int as result_count,
+select id, at, action, sub, outcome, latency_ms,
+       (select count(*) from jsonb_array_elements(results) e
+        where (e ->> 'securityLevel')::int <= rag.app_current_clearance())::int as result_count,
        settings_version, directory_version
 from rag.tb_rag_audit_logs
 where ($1::bigint is null or id < $1::bigint) and ($2::text is null or action = $2::text)
@@ -59,9 +63,10 @@ from rag.tb_rag_audit_logs where id = $1::bigint;
 
 -- name: replay_chunks :many
 -- An audit row's returned chunks in order, each beside what the registry and the chunk table hold now (under the
--- caller's row-level security: a chunk above its clearance reads as gone).
+-- caller's row-level security). A chunk recorded above the caller's clearance is left out altogether (its
+-- document, organizations and level are not the caller's to see), and positions count only the chunks shown.
 -- $1 audit id
-select e.ord::int as position, (e.item ->> 'documentId')::uuid as document_id,
+select (row_number() over (order by e.ord))::int as position, (e.item ->> 'documentId')::uuid as document_id,
        e.item ->> 'sourceDocumentId' as source_document_id, e.item ->> 'sourceVersion' as source_version,
        e.item ->> 'chunkId' as chunk_id, (e.item ->> 'chunkIndex')::int as chunk_index,
        (e.item ->> 'securityLevel')::int as security_level, e.item ->> 'admittedBy' as admitted_by,
@@ -73,10 +78,15 @@ cross join lateral jsonb_array_elements(a.results) with ordinality as e(item, or
 left join rag.tb_ai_document_registry d on d.id = (e.item ->> 'documentId')::uuid
 left join rag.tb_doc_chunk_vector c
   on c.document_id = (e.item ->> 'documentId')::uuid and c.chunk_index = (e.item ->> 'chunkIndex')::int
-where a.id = $1::bigint
+where a.id = $1::bigint and (e.item ->> 'securityLevel')::int <= rag.app_current_clearance()
 order by e.ord;
 
 -- name: settings_at_version :one
 -- The settings one version held (who changed them is left out: it names a user).
 -- $1 version
 select version, settings, changed_at from rag.settings where version = $1::bigint;
+
+-- name: tenant_settings_at_version :one
+-- The overrides one version of the caller's tenant held (who changed them is left out: it names a user).
+-- $1 tenant id, $2 version
+select version, overrides from rag.tenant_settings where tenant_id = $1::uuid and version = $2::bigint;

@@ -1,37 +1,111 @@
 /** Statements behind the retrieval administration screen: documents, their versions, and audit replay. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
+import { loadQueries, type RowOf, typed } from "@/sql/mod.ts";
+import { DOCUMENT_SUMMARY } from "./documents.ts";
+import type { PrincipalTx } from "./session.ts";
 
-const q = loadQueries(new URL("./admin_screen.sql", import.meta.url), [
-  "list_documents",
-  "document_detail",
-  "document_jobs",
-  "document_chunk_versions",
-  "organization_names",
-  "list_audit",
-  "audit_entry",
-  "replay_chunks",
-  "settings_at_version",
-]);
+/** The columns of an audit row as the screen lists and replays it. */
+const AUDIT_ROW = {
+  id: "int8",
+  at: "timestamptz",
+  action: "text",
+  sub: "text",
+  outcome: "text",
+  latencyMs: "int4?",
+  settingsVersion: "int8?",
+  directoryVersion: "int8?",
+} as const;
 
-/** A document in a list. */
-export interface DocumentListRow {
-  id: string;
-  portalId: string;
-  sourceDocumentId: string;
-  sourceVersion: string;
-  indexedVersion: string | null;
-  title: string;
-  status: string;
-  published: boolean;
-  hidden: boolean;
-  securityLevel: number;
-  chunkCount: number;
-  error: string | null;
-  errorCode: string | null;
-  updatedAt: Date;
-  /** `created_at` as PostgreSQL prints it (microseconds kept), for the next page's cursor. */
-  cursorAt: string;
-}
+const q = loadQueries(new URL("./admin_screen.sql", import.meta.url), {
+  list_documents: {
+    params: ["text?", "text?", "uuid?", "int4"],
+    columns: {
+      ...DOCUMENT_SUMMARY,
+      status: "text",
+      published: "bool",
+      hidden: "bool",
+      securityLevel: "int2",
+      chunkCount: "int4",
+      error: "text?",
+      errorCode: "text?",
+      updatedAt: "timestamptz",
+      /** `created_at` as PostgreSQL prints it (microseconds kept), for the next page's cursor. */
+      cursorAt: "text",
+    },
+  },
+  document_detail: {
+    params: ["uuid"],
+    columns: {
+      ...DOCUMENT_SUMMARY,
+      classification: "text",
+      contentType: "text",
+      contentLocator: "text",
+      sizeBytes: "int8",
+      status: "text",
+      published: "bool",
+      fetchApproved: "bool",
+      deletedAt: "timestamptz?",
+      securityLevel: "int2",
+      organizationIds: "_uuid",
+      chunkCount: "int4",
+      error: "text?",
+      errorCode: "text?",
+      lastIngestedAt: "timestamptz?",
+      createdAt: "timestamptz",
+      updatedAt: "timestamptz",
+    },
+  },
+  document_jobs: {
+    params: ["uuid", "int4"],
+    columns: {
+      id: "uuid",
+      sourceVersion: "text",
+      status: "text",
+      attempts: "int4",
+      error: "text?",
+      errorCode: "text?",
+      createdAt: "timestamptz",
+      finishedAt: "timestamptz?",
+    },
+  },
+  document_chunk_versions: { params: ["uuid"], columns: { sourceVersion: "text", chunks: "int4", visible: "int4" } },
+  organization_names: { params: ["_uuid"], columns: { id: "uuid", code: "text", name: "text", isPublic: "bool" } },
+  list_audit: {
+    params: ["int8?", "text?", "int4"],
+    columns: { ...AUDIT_ROW, resultCount: "int4" },
+  },
+  audit_entry: {
+    params: ["int8"],
+    columns: { ...AUDIT_ROW, details: typed<Record<string, unknown>>("jsonb") },
+  },
+  replay_chunks: {
+    params: ["int8"],
+    columns: {
+      position: "int4",
+      documentId: "uuid",
+      sourceDocumentId: "text",
+      sourceVersion: "text",
+      chunkId: "text",
+      chunkIndex: "int4",
+      securityLevel: "int4",
+      admittedBy: "text",
+      organizationIds: "_uuid",
+      // The registry and chunk columns come through left joins: a chunk gone since reads as nulls.
+      title: "text?",
+      documentVersion: "text?",
+      hidden: "bool?",
+      currentChunkId: "text?",
+      currentChunkVersion: "text?",
+    },
+  },
+  settings_at_version: {
+    params: ["int8"],
+    columns: { version: "int8", settings: typed<Record<string, unknown>>("jsonb"), changedAt: "timestamptz" },
+  },
+  tenant_settings_at_version: {
+    params: ["uuid", "int8"],
+    columns: { version: "int8", overrides: typed<Record<string, unknown>>("jsonb") },
+  },
+});
 
 /** Where a document list starts: after the row with this `created_at` text and id. */
 export interface DocumentCursor {
@@ -39,116 +113,51 @@ export interface DocumentCursor {
   id: string;
 }
 
-/** A document with everything the screen shows of it. */
-export interface DocumentDetailRow {
-  id: string;
-  portalId: string;
-  sourceDocumentId: string;
-  sourceVersion: string;
-  indexedVersion: string | null;
-  title: string;
-  classification: string;
-  contentType: string;
-  contentLocator: string;
-  sizeBytes: number;
-  status: string;
-  published: boolean;
-  fetchApproved: boolean;
-  deletedAt: Date | null;
-  securityLevel: number;
-  organizationIds: string[];
-  chunkCount: number;
-  error: string | null;
-  errorCode: string | null;
-  lastIngestedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** One ingestion job of a document. */
-export interface JobRow {
-  id: string;
-  sourceVersion: string;
-  status: string;
-  attempts: number;
-  error: string | null;
-  errorCode: string | null;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
-
-/** An audit row in a list. */
-export interface AuditListRow {
-  id: number;
-  at: Date;
-  action: string;
-  sub: string;
-  outcome: string;
-  latencyMs: number | null;
-  resultCount: number;
-  settingsVersion: number | null;
-  directoryVersion: number | null;
-}
-
 /** One returned chunk of an audit row, beside its current state. */
-export interface ReplayChunkRow {
-  position: number;
-  documentId: string;
-  sourceDocumentId: string;
-  sourceVersion: string;
-  chunkId: string;
-  chunkIndex: number;
-  securityLevel: number;
-  admittedBy: string;
-  organizationIds: string[];
-  title: string | null;
-  documentVersion: string | null;
-  hidden: boolean | null;
-  currentChunkId: string | null;
-  currentChunkVersion: string | null;
-}
+export type ReplayChunkRow = RowOf<typeof q.replay_chunks>;
 
 /** A page of documents, optionally in one state. */
-export const listDocuments = (db: Db, state: string | null, after: DocumentCursor | null, limit: number) =>
-  q.list_documents<DocumentListRow>(db, [state, after?.at ?? null, after?.id ?? null, limit]);
+export const listDocuments = (
+  tx: PrincipalTx,
+  a: { state: string | null; after: DocumentCursor | null; limit: number },
+) => q.list_documents(tx, [a.state, a.after?.at ?? null, a.after?.id ?? null, a.limit]);
 
 /** One document. */
-export async function documentDetail(db: Db, id: string): Promise<DocumentDetailRow | undefined> {
-  const [row] = await q.document_detail<DocumentDetailRow>(db, [id]);
+export async function documentDetail(tx: PrincipalTx, id: string) {
+  const [row] = await q.document_detail(tx, [id]);
   return row;
 }
 
 /** A document's ingestion jobs, newest first. */
-export const documentJobs = (db: Db, id: string, limit: number) => q.document_jobs<JobRow>(db, [id, limit]);
+export const documentJobs = (tx: PrincipalTx, a: { id: string; limit: number }) => q.document_jobs(tx, [a.id, a.limit]);
 
 /** A document's reachable chunks per source version. */
-export const documentChunkVersions = (db: Db, id: string) =>
-  q.document_chunk_versions<{ sourceVersion: string; chunks: number; visible: number }>(db, [id]);
+export const documentChunkVersions = (tx: PrincipalTx, id: string) => q.document_chunk_versions(tx, [id]);
 
 /** Organizations by id. */
-export const organizationNames = (db: Db, ids: string[]) =>
-  q.organization_names<{ id: string; code: string; name: string; isPublic: boolean }>(db, [ids]);
+export const organizationNames = (tx: PrincipalTx, ids: string[]) => q.organization_names(tx, [ids]);
 
 /** A page of audit rows. */
-export const listAudit = (db: Db, before: number | null, action: string | null, limit: number) =>
-  q.list_audit<AuditListRow>(db, [before, action, limit]);
+export const listAudit = (tx: PrincipalTx, a: { before: number | null; action: string | null; limit: number }) =>
+  q.list_audit(tx, [a.before, a.action, a.limit]);
 
 /** One audit row (without its results). */
-export async function auditEntry(db: Db, id: number) {
-  const [row] = await q.audit_entry<
-    Omit<AuditListRow, "resultCount"> & { details: Record<string, unknown> }
-  >(db, [id]);
+export async function auditEntry(tx: PrincipalTx, id: number) {
+  const [row] = await q.audit_entry(tx, [id]);
   return row;
 }
 
 /** An audit row's returned chunks beside their current state. */
-export const replayChunks = (db: Db, id: number) => q.replay_chunks<ReplayChunkRow>(db, [id]);
+export const replayChunks = (tx: PrincipalTx, id: number) => q.replay_chunks(tx, [id]);
 
 /** The settings a version held. */
-export async function settingsAtVersion(db: Db, version: number) {
-  const [row] = await q.settings_at_version<{ version: number; settings: Record<string, unknown>; changedAt: Date }>(
-    db,
-    [version],
-  );
+export async function settingsAtVersion(tx: PrincipalTx, version: number) {
+  const [row] = await q.settings_at_version(tx, [version]);
+  return row;
+}
+
+/** The overrides a tenant's version held. */
+export async function tenantSettingsAtVersion(tx: PrincipalTx, a: { tenantId: string; version: number }) {
+  const [row] = await q.tenant_settings_at_version(tx, [a.tenantId, a.version]);
   return row;
 }

@@ -1,7 +1,27 @@
 /** Statements on the retrieval audit log. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
+import { loadQueries } from "@/sql/mod.ts";
+import type { PrincipalTx, RagTx } from "./session.ts";
 
-const q = loadQueries(new URL("./audit.sql", import.meta.url), ["insert_audit", "organization_known"]);
+const q = loadQueries(new URL("./audit.sql", import.meta.url), {
+  insert_audit: {
+    params: [
+      "text",
+      "text",
+      "uuid?",
+      "uuid?",
+      "int2?",
+      "bool",
+      "text?",
+      "jsonb",
+      "int8?",
+      "int8?",
+      "int4?",
+      "text",
+      "jsonb",
+    ],
+  },
+  organization_known: { params: ["uuid"], columns: { known: "bool" } },
+});
 
 /** One audit row. */
 export interface RagAuditRow {
@@ -21,8 +41,8 @@ export interface RagAuditRow {
 }
 
 /** Appends a row. */
-export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<void> {
-  await q.insert_audit(db, [
+export async function insertRagAudit(tx: RagTx, r: RagAuditRow): Promise<void> {
+  await q.insert_audit(tx, [
     r.action,
     r.sub,
     r.tenantId,
@@ -30,7 +50,7 @@ export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<void> {
     r.clearance,
     r.isAdmin,
     r.questionHash ?? null,
-    (r.results ?? []) as Record<string, unknown>[],
+    r.results ?? [],
     r.settingsVersion ?? null,
     r.directoryVersion ?? null,
     r.latencyMs ?? null,
@@ -40,7 +60,7 @@ export async function insertRagAudit(db: Db, r: RagAuditRow): Promise<void> {
 }
 
 /** Whether an organization is synced. */
-export async function organizationKnown(db: Db, id: string): Promise<boolean> {
-  const [row] = await q.organization_known<{ known: boolean }>(db, [id]);
+export async function organizationKnown(tx: PrincipalTx, id: string): Promise<boolean> {
+  const [row] = await q.organization_known(tx, [id]);
   return row.known;
 }

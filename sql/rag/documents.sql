@@ -1,14 +1,15 @@
 -- name: find_document :one
--- A document by its source identity, as the caller's principal sees it.
--- $1 portal id, $2 source document id
+-- A document by its key (tenant, portal, source document id), as the caller's principal sees it.
+-- $1 tenant id, $2 portal id, $3 source document id
 select id, portal_id, source_document_id, source_version, checksum, status, indexed_version, indexed_checksum, chunk_count,
-       tenant_id, fetch_approved, published, deleted_at
-from rag.tb_ai_document_registry where portal_id = $1::text and source_document_id = $2::uuid;
+       tenant_id, registrant_id, fetch_approved, published, deleted_at
+from rag.tb_ai_document_registry
+where tenant_id = $1::uuid and portal_id = $2::text and source_document_id = $3::uuid;
 
 -- name: lock_source :exec
--- Serialises acceptances of one source document until the transaction ends.
--- $1 portal id, $2 source document id
-select pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0));
+-- Serialises acceptances of one document key until the transaction ends.
+-- $1 tenant id, $2 portal id, $3 source document id
+select pg_advisory_xact_lock(hashtextextended($1::uuid::text || '/' || $2::text || '/' || $3::text, 0));
 
 -- name: insert_document :exec
 -- Creates a document on its first version. No RETURNING and no ON CONFLICT: both read the row back, and an
@@ -28,19 +29,21 @@ from jsonb_to_record($2::jsonb) as d("portalId" text, "sourceDocumentId" uuid, "
   "organizationIds" uuid[], "securityLevel" smallint, classification text, title text, "contentLocator" text, checksum text,
   "contentType" text, "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint);
 
--- name: update_document :exec
--- Records a later version a portal sent; the indexed version stays until replaced.
+-- name: update_document :many
+-- Records a later version a portal sent; the indexed version stays until replaced. The tenant is part of the key
+-- and never changes. Returns the row's id when the update policy let it change (the caller can see it: it found it).
 -- $1 document id, $2 JSON (as insert_document), $3 status
 update rag.tb_ai_document_registry r set
-  source_version = d."sourceVersion", tenant_id = d."tenantId", organization_id = d."organizationIds"[1],
+  source_version = d."sourceVersion", organization_id = d."organizationIds"[1],
   organization_ids = d."organizationIds", security_level = d."securityLevel", classification = d.classification,
   title = d.title, content_locator = d."contentLocator", checksum = d.checksum, content_type = d."contentType",
   registrant_id = d."registrantId", registrant_department_code = d."registrantDepartmentCode", size_bytes = d."sizeBytes",
   status = $3::text, error = null, error_code = null, deleted_at = null, updated_at = now()
-from jsonb_to_record($2::jsonb) as d("sourceVersion" text, "tenantId" uuid, "organizationIds" uuid[],
+from jsonb_to_record($2::jsonb) as d("sourceVersion" text, "organizationIds" uuid[],
   "securityLevel" smallint, classification text, title text, "contentLocator" text, checksum text, "contentType" text,
   "registrantId" text, "registrantDepartmentCode" text, "sizeBytes" bigint)
-where r.id = $1::uuid;
+where r.id = $1::uuid
+returning r.id;
 
 -- name: set_document_organizations :exec
 -- Makes a document's organization rows exactly the given ones (each must exist: the foreign key checks it).
@@ -51,49 +54,6 @@ with gone as (
 insert into rag.tb_document_organizations (document_id, organization_id, tenant_id)
 select $1::uuid, o, $3::uuid from unnest($2::uuid[]) as o
 on conflict do nothing;
-
--- name: insert_job :exec
--- Records an ingestion job and queues it through the outbox, in the caller's transaction. No RETURNING anywhere:
--- a job is as visible as its document, which an administrator may have registered above its own clearance, and
--- only the service's jobs may read the outbox.
--- $1 job id, $2 document id, $3 tenant id, $4 source version, $5 request, $6 stream
-with job as (
-  insert into rag.ingestion_jobs (id, document_id, tenant_id, source_version, request)
-  values ($1::uuid, $2::uuid, $3::uuid, $4::text, $5::jsonb)
-)
-insert into rag.outbox (stream, payload) values ($6::text, jsonb_build_object('jobId', $1::uuid));
-
--- name: get_job :one
--- An ingestion job with its document's current state, locked.
--- $1 job id
-select j.id, j.document_id, j.tenant_id, j.source_version, j.request, j.status, j.attempts,
-       r.source_version as document_version, r.fetch_approved, r.published, r.indexed_version, r.status as document_status
-from rag.ingestion_jobs j join rag.tb_ai_document_registry r on r.id = j.document_id
-where j.id = $1::uuid
-for update of j;
-
--- name: job_outcome :one
--- A job's outcome, for the request that waits for it.
--- $1 job id
-select j.status, j.error, j.error_code, r.chunk_count, r.indexed_version, r.id as document_id
-from rag.ingestion_jobs j join rag.tb_ai_document_registry r on r.id = j.document_id
-where j.id = $1::uuid;
-
--- name: start_job :exec
--- Marks a job running (one more attempt) and its document indexing.
--- $1 job id, $2 document id
-with job as (update rag.ingestion_jobs set status = 'running', attempts = attempts + 1 where id = $1::uuid)
-update rag.tb_ai_document_registry set status = 'indexing', updated_at = now() where id = $2::uuid;
-
--- name: settle_job :exec
--- Records a job's end (done, failed, superseded or waiting for approval) and wakes whoever waits for it.
--- $1 job id, $2 status, $3 error, $4 error code
-with job as (
-  update rag.ingestion_jobs set status = $2::text, error = $3::text, error_code = $4::text,
-    finished_at = case when $2::text = 'waiting_approval' then null else now() end
-  where id = $1::uuid
-)
-select pg_notify('rag_ingestion', $1::text);
 
 -- name: document_failed :exec
 -- Marks a document's latest version failed; its indexed version (if any) stays searchable.
@@ -146,19 +106,22 @@ where id = $1::uuid;
 select id, status, chunk_count, error, error_code, source_version, indexed_version, published, deleted_at
 from rag.tb_ai_document_registry where id = $1::uuid;
 
--- name: purge_document :one
--- Deletes a document by its source identity; its chunks and organization rows go with it (cascade).
--- $1 portal id, $2 source document id, $3 only this source version (null: any)
+-- name: purge_document :many
+-- Deletes a document by its source identity, in one tenant or (the service's jobs only) in every tenant; its chunks
+-- and organization rows go with it (cascade).
+-- $1 tenant id (null: every tenant), $2 portal id, $3 source document id, $4 only this source version (null: any)
 delete from rag.tb_ai_document_registry
-where portal_id = $1::text and source_document_id = $2::uuid and ($3::text is null or source_version = $3::text)
+where ($1::uuid is null or tenant_id = $1::uuid) and portal_id = $2::text and source_document_id = $3::uuid
+  and ($4::text is null or source_version = $4::text)
 returning id;
 
--- name: hide_document :one
+-- name: hide_document :many
 -- A source delete without cascade: the document stays, hidden from every search.
--- $1 portal id, $2 source document id, $3 only this source version (null: any)
+-- $1 tenant id (null: every tenant), $2 portal id, $3 source document id, $4 only this source version (null: any)
 with doc as (
   update rag.tb_ai_document_registry set deleted_at = now(), updated_at = now()
-  where portal_id = $1::text and source_document_id = $2::uuid and ($3::text is null or source_version = $3::text)
+  where ($1::uuid is null or tenant_id = $1::uuid) and portal_id = $2::text and source_document_id = $3::uuid
+    and ($4::text is null or source_version = $4::text)
   returning id
 ), hidden as (
   update rag.tb_doc_chunk_vector set visible = false where document_id in (select id from doc)
@@ -181,23 +144,6 @@ select id from doc;
 -- $1 document id
 update rag.tb_ai_document_registry set fetch_approved = true, status = 'queued', updated_at = now()
 where id = $1::uuid returning id, tenant_id, source_version;
-
--- name: waiting_job :one
--- The job waiting for a document's file-store approval.
--- $1 document id
-select id from rag.ingestion_jobs where document_id = $1::uuid and status = 'waiting_approval' order by created_at desc limit 1;
-
--- name: requeue_job :exec
--- Queues an existing job again through the outbox.
--- $1 job id, $2 stream
-with job as (update rag.ingestion_jobs set status = 'queued' where id = $1::uuid returning id)
-insert into rag.outbox (stream, payload) select $2::text, jsonb_build_object('jobId', id) from job;
-
--- name: expired_documents :many
--- Documents not re-ingested within the retention, oldest first.
--- $1 retention in days, $2 limit
-select portal_id, source_document_id from rag.tb_ai_document_registry
-where last_ingested_at < now() - make_interval(days => $1::int) order by last_ingested_at limit $2::int;
 
 -- name: documents_for_reindex :many
 -- Documents (optionally of one portal) with their last accepted request, to queue again.

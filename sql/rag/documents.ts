@@ -1,53 +1,95 @@
 /** Statements on documents, their ingestion jobs and their chunks. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
+import { loadQueries, type RowOf, typed } from "@/sql/mod.ts";
+import type { PrincipalTx, RagTx, SystemTx } from "./session.ts";
 
-const q = loadQueries(new URL("./documents.sql", import.meta.url), [
-  "find_document",
-  "lock_source",
-  "insert_document",
-  "update_document",
-  "set_document_organizations",
-  "insert_job",
-  "get_job",
-  "job_outcome",
-  "start_job",
-  "settle_job",
-  "document_failed",
-  "document_pending_approval",
-  "delete_chunks",
-  "insert_chunks",
-  "document_indexed",
-  "document_status",
-  "purge_document",
-  "hide_document",
-  "publish_document",
-  "approve_fetch",
-  "waiting_job",
-  "requeue_job",
-  "lock_current_version",
-  "expired_documents",
-  "documents_for_reindex",
-  "reindex_progress",
-  "purge_candidates",
-  "purge_candidate",
-]);
+/** The columns that name a document in a list or a detail view: its identity, versions and title. */
+export const DOCUMENT_SUMMARY = {
+  id: "uuid",
+  portalId: "text",
+  sourceDocumentId: "uuid",
+  sourceVersion: "text",
+  indexedVersion: "text?",
+  title: "text",
+} as const;
+
+const q = loadQueries(new URL("./documents.sql", import.meta.url), {
+  find_document: {
+    params: ["uuid", "text", "uuid"],
+    columns: {
+      id: "uuid",
+      portalId: "text",
+      sourceDocumentId: "uuid",
+      sourceVersion: "text",
+      checksum: "text",
+      status: "text",
+      indexedVersion: "text?",
+      indexedChecksum: "text?",
+      chunkCount: "int4",
+      tenantId: "uuid",
+      registrantId: "text",
+      fetchApproved: "bool",
+      published: "bool",
+      deletedAt: "timestamptz?",
+    },
+  },
+  lock_source: { params: ["uuid", "text", "text"] },
+  insert_document: { params: ["uuid", "jsonb", "text", "bool"] },
+  update_document: { params: ["uuid", "jsonb", "text"], columns: { id: "uuid" } },
+  set_document_organizations: { params: ["uuid", "_uuid", "uuid"] },
+  document_failed: { params: ["uuid", "text", "text"] },
+  document_pending_approval: { params: ["uuid"] },
+  delete_chunks: { params: ["uuid"] },
+  insert_chunks: {
+    params: [
+      "uuid",
+      "text",
+      "uuid",
+      "_uuid",
+      "int2",
+      "_int4",
+      "_text",
+      "_text",
+      "_text",
+      "_int4",
+      "_text",
+      "_text",
+      "regconfig",
+    ],
+  },
+  lock_current_version: { params: ["uuid"], columns: { sourceVersion: "text", checksum: "text" } },
+  document_indexed: { params: ["uuid", "text", "text", "int4"] },
+  document_status: {
+    params: ["uuid"],
+    columns: {
+      id: "uuid",
+      status: "text",
+      chunkCount: "int4",
+      error: "text?",
+      errorCode: "text?",
+      sourceVersion: "text",
+      indexedVersion: "text?",
+      published: "bool",
+      deletedAt: "timestamptz?",
+    },
+  },
+  purge_document: { params: ["uuid?", "text", "uuid", "text?"], columns: { id: "uuid" } },
+  hide_document: { params: ["uuid?", "text", "uuid", "text?"], columns: { id: "uuid" } },
+  publish_document: { params: ["uuid"], columns: { id: "uuid" } },
+  approve_fetch: { params: ["uuid"], columns: { id: "uuid", tenantId: "uuid", sourceVersion: "text" } },
+  documents_for_reindex: {
+    params: ["text?"],
+    columns: { id: "uuid", tenantId: "uuid", sourceVersion: "text", request: typed<Record<string, unknown>>("jsonb") },
+  },
+  reindex_progress: { params: ["text?"], columns: { total: "int4", pending: "int4", failed: "int4" } },
+  purge_candidates: {
+    params: ["text?", "bool", "bool"],
+    columns: { id: "uuid", portalId: "text", sourceDocumentId: "uuid", status: "text", deletedAt: "timestamptz?" },
+  },
+  purge_candidate: { params: ["uuid", "bool", "bool"], columns: { id: "uuid" } },
+});
 
 /** A document as the registry holds it. */
-export interface DocumentRow {
-  id: string;
-  portalId: string;
-  sourceDocumentId: string;
-  sourceVersion: string;
-  checksum: string;
-  status: string;
-  indexedVersion: string | null;
-  indexedChecksum: string | null;
-  chunkCount: number;
-  tenantId: string;
-  fetchApproved: boolean;
-  published: boolean;
-  deletedAt: Date | null;
-}
+export type DocumentRow = RowOf<typeof q.find_document>;
 
 /** The attributes an ingestion request gives a document. */
 export interface DocumentAttributes {
@@ -67,120 +109,62 @@ export interface DocumentAttributes {
   sizeBytes: number;
 }
 
-/** A document by source identity, if the principal may see it. */
+/** A document as its source portal names it, in one tenant or (null, the service's jobs only) in every tenant. */
+export interface SourceRef {
+  tenantId: string | null;
+  portalId: string;
+  sourceDocumentId: string;
+}
+
+/** A document by its key, if the principal may see it. */
 export async function findDocument(
-  db: Db,
-  portalId: string,
-  sourceDocumentId: string,
+  tx: PrincipalTx,
+  key: SourceRef & { tenantId: string },
 ): Promise<DocumentRow | undefined> {
-  const [row] = await q.find_document<DocumentRow>(db, [portalId, sourceDocumentId]);
+  const [row] = await q.find_document(tx, [key.tenantId, key.portalId, key.sourceDocumentId]);
   return row;
 }
 
 /** Creates a document with its first version. */
 export async function insertDocument(
-  db: Db,
-  id: string,
-  a: DocumentAttributes,
-  status: string,
-  published: boolean,
+  tx: PrincipalTx,
+  a: { id: string; attributes: DocumentAttributes; status: string; published: boolean },
 ): Promise<void> {
-  await q.insert_document(db, [id, a as unknown as Record<string, unknown>, status, published]);
+  await q.insert_document(tx, [a.id, a.attributes, a.status, a.published]);
 }
 
-/** Records a later version of a document. */
-export async function updateDocument(db: Db, id: string, a: DocumentAttributes, status: string): Promise<void> {
-  await q.update_document(db, [id, a as unknown as Record<string, unknown>, status]);
+/** Records a later version of a document; false when the registry's update policy let no row change. */
+export async function updateDocument(
+  tx: PrincipalTx,
+  a: { id: string; attributes: DocumentAttributes; status: string },
+): Promise<boolean> {
+  return (await q.update_document(tx, [a.id, a.attributes, a.status])).length > 0;
 }
 
-/** Holds acceptances of this source document off until the transaction ends. */
-export async function lockSource(db: Db, portalId: string, sourceDocumentId: string): Promise<void> {
-  await q.lock_source(db, [portalId, sourceDocumentId]);
+/** Holds acceptances of this document key off until the transaction ends. */
+export async function lockSource(tx: PrincipalTx, key: SourceRef & { tenantId: string }): Promise<void> {
+  await q.lock_source(tx, [key.tenantId, key.portalId, key.sourceDocumentId]);
 }
 
 /** Sets a document's organizations (foreign keys check each exists). */
 export async function setDocumentOrganizations(
-  db: Db,
-  documentId: string,
-  orgIds: string[],
-  tenantId: string,
+  tx: PrincipalTx,
+  a: { documentId: string; organizationIds: string[]; tenantId: string },
 ): Promise<void> {
-  await q.set_document_organizations(db, [documentId, orgIds, tenantId]);
-}
-
-/** Records and queues an ingestion job; returns its id. */
-export async function insertJob(
-  db: Db,
-  documentId: string,
-  tenantId: string,
-  version: string,
-  request: Record<string, unknown>,
-  stream: string,
-) {
-  const id = crypto.randomUUID();
-  await q.insert_job(db, [id, documentId, tenantId, version, request, stream]);
-  return { id };
-}
-
-/** A job with its document's state. */
-export interface JobRow {
-  id: string;
-  documentId: string;
-  tenantId: string;
-  sourceVersion: string;
-  request: Record<string, unknown>;
-  status: string;
-  attempts: number;
-  documentVersion: string;
-  fetchApproved: boolean;
-  published: boolean;
-  indexedVersion: string | null;
-  documentStatus: string;
-}
-
-/** A job, locked. */
-export async function getJob(db: Db, id: string): Promise<JobRow | undefined> {
-  const [row] = await q.get_job<JobRow>(db, [id]);
-  return row;
-}
-
-/** A job's outcome. */
-export async function jobOutcome(db: Db, id: string) {
-  const [row] = await q.job_outcome<{
-    status: string;
-    error: string | null;
-    errorCode: string | null;
-    chunkCount: number;
-    indexedVersion: string | null;
-    documentId: string;
-  }>(db, [id]);
-  return row;
-}
-
-/** Marks a job running and its document indexing. */
-export async function startJob(db: Db, jobId: string, documentId: string): Promise<void> {
-  await q.start_job(db, [jobId, documentId]);
-}
-
-/** Records a job's end and wakes its waiter. */
-export async function settleJob(
-  db: Db,
-  jobId: string,
-  status: string,
-  error: string | null = null,
-  code: string | null = null,
-) {
-  await q.settle_job(db, [jobId, status, error, code]);
+  await q.set_document_organizations(tx, [a.documentId, a.organizationIds, a.tenantId]);
 }
 
 /** Marks a document's latest version failed. */
-export async function documentFailed(db: Db, id: string, error: string, code: string): Promise<void> {
-  await q.document_failed(db, [id, error, code]);
+export async function documentFailed(
+  tx: SystemTx,
+  a: { id: string; error: string; code: string },
+): Promise<void> {
+  await q.document_failed(tx, [a.id, a.error, a.code]);
 }
 
 /** Holds a document for file-store approval. */
-export async function documentPendingApproval(db: Db, id: string): Promise<void> {
-  await q.document_pending_approval(db, [id]);
+export async function documentPendingApproval(tx: SystemTx, id: string): Promise<void> {
+  await q.document_pending_approval(tx, [id]);
 }
 
 /** One chunk to store. */
@@ -212,14 +196,12 @@ export const TEXT_SEARCH_CONFIGS = { korean: "rag.korean", simple: "simple" } as
  * the new version lacks are gone too.
  */
 export async function replaceChunks(
-  db: Db,
-  documentId: string,
-  scope: ChunkScope,
-  chunks: ChunkRow[],
-  config: keyof typeof TEXT_SEARCH_CONFIGS,
+  tx: SystemTx,
+  a: { documentId: string; scope: ChunkScope; chunks: ChunkRow[]; config: keyof typeof TEXT_SEARCH_CONFIGS },
 ): Promise<void> {
-  await q.delete_chunks(db, [documentId]);
-  await q.insert_chunks(db, [
+  const { documentId, scope, chunks, config } = a;
+  await q.delete_chunks(tx, [documentId]);
+  await q.insert_chunks(tx, [
     documentId,
     scope.sourceVersion,
     scope.tenantId,
@@ -237,89 +219,54 @@ export async function replaceChunks(
 }
 
 /** Locks a document's row; the version and checksum its latest request named, or null when it is gone. */
-export async function lockCurrentVersion(db: Db, id: string) {
-  const [row] = await q.lock_current_version<{ sourceVersion: string; checksum: string }>(db, [id]);
+export async function lockCurrentVersion(tx: SystemTx, id: string) {
+  const [row] = await q.lock_current_version(tx, [id]);
   return row ?? null;
 }
 
 /** Marks a version indexed. */
-export async function documentIndexed(db: Db, id: string, version: string, checksum: string, chunks: number) {
-  await q.document_indexed(db, [id, version, checksum, chunks]);
+export async function documentIndexed(
+  tx: SystemTx,
+  a: { id: string; version: string; checksum: string; chunks: number },
+): Promise<void> {
+  await q.document_indexed(tx, [a.id, a.version, a.checksum, a.chunks]);
 }
 
 /** A document's state, if visible. */
-export async function documentStatus(db: Db, id: string) {
-  const [row] = await q.document_status<{
-    id: string;
-    status: string;
-    chunkCount: number;
-    error: string | null;
-    errorCode: string | null;
-    sourceVersion: string;
-    indexedVersion: string | null;
-    published: boolean;
-    deletedAt: Date | null;
-  }>(db, [id]);
+export async function documentStatus(tx: PrincipalTx, id: string) {
+  const [row] = await q.document_status(tx, [id]);
   return row;
 }
 
-/** Purges a document (and its chunks); returns whether one was deleted. */
-export async function purgeDocument(
-  db: Db,
-  portalId: string,
-  sourceDocumentId: string,
-  version: string | null,
-): Promise<boolean> {
-  return (await q.purge_document(db, [portalId, sourceDocumentId, version])).length > 0;
+/** Purges a document (and its chunks), of any version when `version` is null; returns whether one was deleted. */
+export async function purgeDocument(tx: RagTx, a: SourceRef & { version: string | null }): Promise<boolean> {
+  return (await q.purge_document(tx, [a.tenantId, a.portalId, a.sourceDocumentId, a.version])).length > 0;
 }
 
 /** Hides a document (source delete without cascade); returns whether one was hidden. */
-export async function hideDocument(
-  db: Db,
-  portalId: string,
-  sourceDocumentId: string,
-  version: string | null,
-): Promise<boolean> {
-  return (await q.hide_document(db, [portalId, sourceDocumentId, version])).length > 0;
+export async function hideDocument(tx: SystemTx, a: SourceRef & { version: string | null }): Promise<boolean> {
+  return (await q.hide_document(tx, [a.tenantId, a.portalId, a.sourceDocumentId, a.version])).length > 0;
 }
 
 /** Publishes a document; false when absent. */
-export async function publishDocument(db: Db, id: string): Promise<boolean> {
-  return (await q.publish_document(db, [id])).length > 0;
+export async function publishDocument(tx: PrincipalTx, id: string): Promise<boolean> {
+  return (await q.publish_document(tx, [id])).length > 0;
 }
 
 /** Approves fetching a document's body. */
-export async function approveFetch(db: Db, id: string) {
-  const [row] = await q.approve_fetch<{ id: string; tenantId: string; sourceVersion: string }>(db, [id]);
+export async function approveFetch(tx: PrincipalTx, id: string) {
+  const [row] = await q.approve_fetch(tx, [id]);
   return row;
 }
 
-/** The job waiting for a document's approval. */
-export async function waitingJob(db: Db, documentId: string): Promise<string | undefined> {
-  const [row] = await q.waiting_job<{ id: string }>(db, [documentId]);
-  return row?.id;
-}
-
-/** Queues a job again. */
-export async function requeueJob(db: Db, jobId: string, stream: string): Promise<void> {
-  await q.requeue_job(db, [jobId, stream]);
-}
-
-/** Documents past retention. */
-export function expiredDocuments(db: Db, days: number, limit: number) {
-  return q.expired_documents<{ portalId: string; sourceDocumentId: string }>(db, [days, limit]);
-}
-
 /** Documents to queue again. */
-export function documentsForReindex(db: Db, portalId: string | null) {
-  return q.documents_for_reindex<
-    { id: string; tenantId: string; sourceVersion: string; request: Record<string, unknown> }
-  >(db, [portalId]);
+export function documentsForReindex(tx: SystemTx, portalId: string | null) {
+  return q.documents_for_reindex(tx, [portalId]);
 }
 
 /** Documents (optionally of one portal) by their latest job: how many in all, still queued or running, failed. */
-export async function reindexProgress(db: Db, portalId: string | null) {
-  const [row] = await q.reindex_progress<{ total: number; pending: number; failed: number }>(db, [portalId]);
+export async function reindexProgress(tx: SystemTx, portalId: string | null) {
+  const [row] = await q.reindex_progress(tx, [portalId]);
   return row;
 }
 
@@ -334,13 +281,11 @@ export interface PurgeSelection {
 }
 
 /** The documents a bulk purge selects, oldest first. */
-export function purgeCandidates(db: Db, s: PurgeSelection) {
-  return q.purge_candidates<
-    { id: string; portalId: string; sourceDocumentId: string; status: string; deletedAt: Date | null }
-  >(db, [s.portalId, s.deleted, s.failed]);
+export function purgeCandidates(tx: SystemTx, s: PurgeSelection) {
+  return q.purge_candidates(tx, [s.portalId, s.deleted, s.failed]);
 }
 
 /** Purges one selected document if it still matches the selection; returns whether it was deleted. */
-export async function purgeCandidate(db: Db, id: string, s: PurgeSelection): Promise<boolean> {
-  return (await q.purge_candidate(db, [id, s.deleted, s.failed])).length > 0;
+export async function purgeCandidate(tx: SystemTx, a: { id: string; selection: PurgeSelection }): Promise<boolean> {
+  return (await q.purge_candidate(tx, [a.id, a.selection.deleted, a.selection.failed])).length > 0;
 }

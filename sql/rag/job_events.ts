@@ -3,18 +3,17 @@
  * with the job id on commit; a request that waits is woken by it, and also looks for
  * itself every second in case a notification was missed.
  */
-import * as documents from "./documents.ts";
-import { type DbPrincipal, withPrincipal } from "./session.ts";
-import type { Sql } from "@/sql/mod.ts";
+import * as jobs from "./ingestion_jobs.ts";
+import { type SystemPool, withSystem } from "./session.ts";
 
 const SETTLED = new Set(["done", "failed", "superseded", "waiting_approval"]);
 
-/** Starts listening; `wait` resolves when the job settles or the time is up. */
-export async function createJobWaiter(sql: Sql, system: DbPrincipal) {
+/** Starts listening on the system pool; `wait` resolves when the job settles or the time is up. */
+export async function createJobWaiter(system: SystemPool) {
   const waiters = new Map<string, Set<() => void>>();
-  const listener = await sql.listen("rag_ingestion", (jobId) => waiters.get(jobId)?.forEach((wake) => wake()));
+  const listener = await system.listen("rag_ingestion", (jobId) => waiters.get(jobId)?.forEach((wake) => wake()));
   const settled = async (jobId: string) => {
-    const outcome = await withPrincipal(sql, system, (tx) => documents.jobOutcome(tx, jobId));
+    const outcome = await withSystem(system, (tx) => jobs.jobOutcome(tx, jobId));
     return !outcome || SETTLED.has(outcome.status);
   };
   return {

@@ -1,17 +1,25 @@
 /** Statements on organizations and the organization sync's state. */
 import { type Db, loadQueries } from "@/sql/mod.ts";
+import type { PrincipalTx, SystemTx } from "./session.ts";
 
-const q = loadQueries(new URL("./organizations.sql", import.meta.url), [
-  "upsert_organizations",
-  "deactivate_missing",
-  "ensure_public_bucket",
-  "record_sync",
-  "read_clock",
-  "lock_sync",
-  "superseded",
-  "sync_state",
-  "unseen_organizations",
-]);
+const q = loadQueries(new URL("./organizations.sql", import.meta.url), {
+  upsert_organizations: { params: ["jsonb", "int8"] },
+  deactivate_missing: { params: ["_uuid"], columns: { deactivated: "int4" } },
+  ensure_public_bucket: { params: ["uuid"] },
+  record_sync: { params: ["bool", "text?", "int8?", "timestamptz?"] },
+  read_clock: { columns: { now: "timestamptz" } },
+  lock_sync: {},
+  superseded: { params: ["timestamptz"], columns: { superseded: "bool" } },
+  sync_state: {
+    columns: {
+      lastSuccessAt: "timestamptz?",
+      lastAttemptAt: "timestamptz?",
+      error: "text?",
+      directoryVersion: "int8?",
+    },
+  },
+  unseen_organizations: { params: ["_uuid"], columns: { ids: "_text" } },
+});
 
 /** An organization as the directory describes it. */
 export interface OrganizationInput {
@@ -23,36 +31,36 @@ export interface OrganizationInput {
   isActive: boolean;
 }
 
-/** Upserts organizations. */
-export async function upsertOrganizations(db: Db, orgs: OrganizationInput[], directoryVersion: number): Promise<void> {
-  await q.upsert_organizations(db, [orgs as unknown as Record<string, unknown>[], directoryVersion]);
+/** Upserts organizations as of the directory's version. */
+export async function upsertOrganizations(
+  tx: SystemTx,
+  a: { organizations: OrganizationInput[]; directoryVersion: number },
+): Promise<void> {
+  await q.upsert_organizations(tx, [a.organizations, a.directoryVersion]);
 }
 
 /** Deactivates organizations missing from `ids`; returns how many. */
-export async function deactivateMissing(db: Db, ids: string[]): Promise<number> {
-  const [row] = await q.deactivate_missing<{ deactivated: number }>(db, [ids]);
+export async function deactivateMissing(tx: SystemTx, ids: string[]): Promise<number> {
+  const [row] = await q.deactivate_missing(tx, [ids]);
   return row.deactivated;
 }
 
 /** Creates the public bucket when missing. */
-export async function ensurePublicBucket(db: Db, id: string): Promise<void> {
-  await q.ensure_public_bucket(db, [id]);
+export async function ensurePublicBucket(tx: SystemTx, id: string): Promise<void> {
+  await q.ensure_public_bucket(tx, [id]);
 }
 
 /** Records a sync attempt; `readStartedAt` only for a success. */
 export async function recordSync(
-  db: Db,
-  success: boolean,
-  error: string | null,
-  directoryVersion: number | null,
-  readStartedAt: Date | null,
+  tx: SystemTx,
+  a: { success: boolean; error: string | null; directoryVersion: number | null; readStartedAt: Date | null },
 ): Promise<void> {
-  await q.record_sync(db, [success, error, directoryVersion, readStartedAt]);
+  await q.record_sync(tx, [a.success, a.error, a.directoryVersion, a.readStartedAt]);
 }
 
-/** The database's clock now. */
+/** The database's clock now (it reads no table: runs on the pool). */
 export async function readClock(db: Db): Promise<Date> {
-  const [row] = await q.read_clock<{ now: Date }>(db);
+  const [row] = await q.read_clock(db);
   return row.now;
 }
 
@@ -60,22 +68,20 @@ export async function readClock(db: Db): Promise<Date> {
  * Serialises applying syncs until the transaction ends and says whether one that began reading the directory
  * after `readStartedAt` has already been applied.
  */
-export async function lockSync(db: Db, readStartedAt: Date): Promise<boolean> {
-  await q.lock_sync(db);
-  const [row] = await q.superseded<{ superseded: boolean }>(db, [readStartedAt]);
+export async function lockSync(tx: SystemTx, readStartedAt: Date): Promise<boolean> {
+  await q.lock_sync(tx);
+  const [row] = await q.superseded(tx, [readStartedAt]);
   return row.superseded;
 }
 
-/** The sync's state, if it ever ran. */
+/** The sync's state, if it ever ran (every role may read it: runs on the pool). */
 export async function syncState(db: Db) {
-  const [row] = await q.sync_state<
-    { lastSuccessAt: Date | null; lastAttemptAt: Date; error: string | null; directoryVersion: number | null }
-  >(db);
+  const [row] = await q.sync_state(db);
   return row;
 }
 
 /** Those of `ids` the caller's principal does not see (it sees its tenant's organizations and the public bucket). */
-export async function unseenOrganizations(db: Db, ids: string[]): Promise<string[]> {
-  const [row] = await q.unseen_organizations<{ ids: string[] }>(db, [ids]);
+export async function unseenOrganizations(tx: PrincipalTx, ids: string[]): Promise<string[]> {
+  const [row] = await q.unseen_organizations(tx, [ids]);
   return row.ids;
 }

@@ -39,13 +39,15 @@ from rag.tb_rag_audit_logs where at > now() - interval '24 hours' and action in 
 group by 1 order by 1;
 
 -- name: recent_audit :many
--- The latest audit rows (the caller's tenant).
+-- The latest audit rows (the caller's tenant); a row's results count only those the caller's clearance admits.
 -- $1 limit
 select id, at, action, sub, organization_id, claimed_organization_id, clearance_level, is_admin, outcome, latency_ms,
-       jsonb_array_length(results)::int as result_count, settings_version, directory_version
+       (select count(*) from jsonb_array_elements(results) e
+        where (e ->> 'securityLevel')::int <= rag.app_current_clearance())::int as result_count,
+       settings_version, directory_version
 from rag.tb_rag_audit_logs order by id desc limit $1::int;
 
--- name: pseudonym_key :one
--- The key of askers' pseudonyms (system principal only).
--- no parameters
-select secret from rag.service_keys where name = 'pseudonym';
+-- name: service_key :one
+-- One of the installation's own keys: askers' pseudonyms, question hashes (the system role only).
+-- $1 key name
+select secret from rag.service_keys where name = $1::text;

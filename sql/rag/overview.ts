@@ -1,80 +1,78 @@
 /** Statements behind the retrieval overview. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
+import { loadQueries } from "@/sql/mod.ts";
+import { DOCUMENT_SUMMARY } from "./documents.ts";
+import type { PrincipalTx, SystemTx } from "./session.ts";
 
-const q = loadQueries(new URL("./overview.sql", import.meta.url), [
-  "documents_by_status",
-  "chunk_count",
-  "jobs_by_status",
-  "recent_failures",
-  "organization_sync",
-  "activity_by_hour",
-  "recent_audit",
-  "pseudonym_key",
-]);
+const q = loadQueries(new URL("./overview.sql", import.meta.url), {
+  documents_by_status: { columns: { status: "text", count: "int4" } },
+  chunk_count: { columns: { total: "int4", hidden: "int4" } },
+  jobs_by_status: { columns: { status: "text", count: "int4" } },
+  recent_failures: {
+    params: ["int4"],
+    columns: {
+      ...DOCUMENT_SUMMARY,
+      error: "text?",
+      errorCode: "text?",
+      updatedAt: "timestamptz",
+    },
+  },
+  organization_sync: {
+    columns: {
+      lastSuccessAt: "timestamptz?",
+      lastAttemptAt: "timestamptz?",
+      error: "text?",
+      directoryVersion: "int8?",
+      organizations: "int4",
+      active: "int4",
+    },
+  },
+  activity_by_hour: { columns: { hour: "timestamptz", searches: "int4", answers: "int4" } },
+  recent_audit: {
+    params: ["int4"],
+    columns: {
+      id: "int8",
+      at: "timestamptz",
+      action: "text",
+      sub: "text",
+      organizationId: "uuid?",
+      claimedOrganizationId: "uuid?",
+      clearanceLevel: "int2?",
+      isAdmin: "bool",
+      outcome: "text",
+      latencyMs: "int4?",
+      resultCount: "int4",
+      settingsVersion: "int8?",
+      directoryVersion: "int8?",
+    },
+  },
+  service_key: { params: ["text"], columns: { secret: "bytea" } },
+});
 
-/** A status and how many have it. */
-export interface StatusCount {
-  status: string;
-  count: number;
-}
-
-/** A failed document. */
-export interface FailureRow {
-  id: string;
-  portalId: string;
-  sourceDocumentId: string;
-  sourceVersion: string;
-  indexedVersion: string | null;
-  title: string;
-  error: string | null;
-  errorCode: string | null;
-  updatedAt: Date;
-}
-
-/** An audit row in brief. */
-export interface AuditBrief {
-  id: number;
-  at: Date;
-  action: string;
-  sub: string;
-  organizationId: string | null;
-  claimedOrganizationId: string | null;
-  clearanceLevel: number | null;
-  isAdmin: boolean;
-  outcome: string;
-  latencyMs: number | null;
-  resultCount: number;
-  settingsVersion: number | null;
-  directoryVersion: number | null;
-}
-
-export const documentsByStatus = (db: Db) => q.documents_by_status<StatusCount>(db);
-export const jobsByStatus = (db: Db) => q.jobs_by_status<StatusCount>(db);
-export const recentFailures = (db: Db, limit: number) => q.recent_failures<FailureRow>(db, [limit]);
-export const recentAudit = (db: Db, limit: number) => q.recent_audit<AuditBrief>(db, [limit]);
-export const activityByHour = (db: Db) => q.activity_by_hour<{ hour: Date; searches: number; answers: number }>(db);
+/** Documents the caller sees, by status (hidden ones apart). */
+export const documentsByStatus = (tx: PrincipalTx) => q.documents_by_status(tx);
+/** Ingestion jobs of the last day, by status. */
+export const jobsByStatus = (tx: PrincipalTx) => q.jobs_by_status(tx);
+/** The latest failed documents. */
+export const recentFailures = (tx: PrincipalTx, limit: number) => q.recent_failures(tx, [limit]);
+/** The latest audit rows in brief. */
+export const recentAudit = (tx: PrincipalTx, limit: number) => q.recent_audit(tx, [limit]);
+/** Searches and answers per hour over the last day. */
+export const activityByHour = (tx: PrincipalTx) => q.activity_by_hour(tx);
 
 /** Chunks the caller may reach, and how many of them searches leave out. */
-export async function chunkCount(db: Db) {
-  const [row] = await q.chunk_count<{ total: number; hidden: number }>(db);
+export async function chunkCount(tx: PrincipalTx) {
+  const [row] = await q.chunk_count(tx);
   return row;
 }
 
 /** The organization sync's state. */
-export async function organizationSync(db: Db) {
-  const [row] = await q.organization_sync<{
-    lastSuccessAt: Date | null;
-    lastAttemptAt: Date | null;
-    error: string | null;
-    directoryVersion: number | null;
-    organizations: number;
-    active: number;
-  }>(db);
+export async function organizationSync(tx: PrincipalTx) {
+  const [row] = await q.organization_sync(tx);
   return row;
 }
 
-/** The pseudonym key (system principal only). */
-export async function pseudonymKey(db: Db): Promise<Uint8Array> {
-  const [row] = await q.pseudonym_key<{ secret: Uint8Array }>(db);
+/** The installation's key `name` (the system role only). */
+export async function serviceKey(tx: SystemTx, name: "pseudonym" | "question"): Promise<Uint8Array> {
+  const [row] = await q.service_key(tx, [name]);
   return row.secret;
 }

@@ -1,7 +1,33 @@
 /** The fused search statement. */
-import { type Db, loadQueries } from "@/sql/mod.ts";
+import { loadQueries, type RowOf } from "@/sql/mod.ts";
+import type { PrincipalTx } from "./session.ts";
 
-const q = loadQueries(new URL("./search.sql", import.meta.url), ["hybrid_search", "tune_vector_scan"]);
+const q = loadQueries(new URL("./search.sql", import.meta.url), {
+  hybrid_search: {
+    params: ["vector?", "tsquery?", "tsquery?", "int4", "int4", "int4", "uuid", "int4", "_uuid?", "_text", "_numeric"],
+    columns: {
+      chunkId: "int8",
+      documentId: "uuid",
+      sourceDocumentId: "uuid",
+      portalId: "text",
+      title: "text",
+      chunkIndex: "int4",
+      content: "text",
+      headingPath: "_text",
+      securityLevel: "int2",
+      sourceVersion: "text",
+      organizationIds: "_uuid",
+      vectorScore: "float8?",
+      vectorRank: "int4?",
+      textScore: "float8?",
+      textRank: "int4?",
+      bigramScore: "float8?",
+      bigramRank: "int4?",
+      hybridScore: "float8",
+    },
+  },
+  tune_vector_scan: { params: ["text"] },
+});
 
 /** What one search asks for; a null query skips its leg. */
 export interface HybridQuery {
@@ -22,29 +48,10 @@ export interface HybridQuery {
 }
 
 /** One fused result, with each leg's score and rank (null where the leg did not find it). */
-export interface HybridRow {
-  chunkId: string;
-  documentId: string;
-  sourceDocumentId: string;
-  portalId: string;
-  title: string;
-  chunkIndex: number;
-  content: string;
-  headingPath: string[];
-  securityLevel: number;
-  sourceVersion: string;
-  organizationIds: string[];
-  vectorScore: number | null;
-  vectorRank: number | null;
-  textScore: number | null;
-  textRank: number | null;
-  bigramScore: number | null;
-  bigramRank: number | null;
-  hybridScore: number;
-}
+export type HybridRow = RowOf<typeof q.hybrid_search>;
 
 /** A query's parameters in the fused statement's order ($1 .. $11, as its header lists them). */
-export function hybridParams(h: HybridQuery) {
+export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>[1] {
   return [
     h.vector,
     h.words,
@@ -61,8 +68,8 @@ export function hybridParams(h: HybridQuery) {
 }
 
 /** Runs the fused statement in the caller's transaction. */
-export function hybridSearch(db: Db, h: HybridQuery) {
-  return q.hybrid_search<HybridRow>(db, hybridParams(h));
+export function hybridSearch(tx: PrincipalTx, h: HybridQuery) {
+  return q.hybrid_search(tx, hybridParams(h));
 }
 
 /**
@@ -75,6 +82,6 @@ export function efSearchFor(candidates: number): number {
 }
 
 /** Turns on iterative HNSW scans for this transaction, with the candidate list `efSearchFor(candidates)`. */
-export async function tuneVectorScan(db: Db, candidates: number): Promise<void> {
-  await q.tune_vector_scan(db, [efSearchFor(candidates)]);
+export async function tuneVectorScan(tx: PrincipalTx, candidates: number): Promise<void> {
+  await q.tune_vector_scan(tx, [String(efSearchFor(candidates))]);
 }

@@ -6,7 +6,9 @@ import postgres from "postgres";
 import { Redis } from "ioredis";
 import { type Config, loadConfig } from "@/lib/config.ts";
 import { createLogger } from "@/lib/log.ts";
-import { type Runtime, startRuntime } from "@/lib/runtime.ts";
+import { type Runtime, startRuntime } from "@/app/runtime.ts";
+import type { z } from "zod";
+import { type itemOf, type listOf, Problem as ProblemSchema } from "@/routes/_validate.ts";
 import { freshDatabase, type TestDatabase } from "./db.ts";
 import { ADMIN_KEY, credentialEnv, PORTAL_A_KEY } from "./tokens.ts";
 
@@ -19,6 +21,8 @@ export interface TestApp {
   db: TestDatabase;
   /** A pool connected as the table owner (for inspecting rows and arranging time); closed on stop. */
   owner: postgres.Sql;
+  /** A pool connected as the system role, which row-level security lets see every retrieval row; closed on stop. */
+  system: postgres.Sql;
   request(path: string, init?: RequestInit): Promise<Response>;
   admin(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   portal(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
@@ -45,11 +49,14 @@ export function testEnv(db: TestDatabase, prefix: string): Record<string, string
   return {
     DATABASE_URL: db.appUrl,
     DATABASE_OWNER_URL: db.ownerUrl,
+    DATABASE_SYSTEM_URL: db.systemUrl,
     DATABASE_POOL_MAX: "4",
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
     LOG_LEVEL: "error",
     RUN_WORKERS: "false",
+    // Tests serve content from loopback ports of their own choosing: no allow-list, said explicitly (production mode).
+    RAG_CONTENT_ALLOW_ANY_HOST: "true",
     ...credentialEnv(),
   };
 }
@@ -87,6 +94,7 @@ export async function startAppOn(
     consumerName: "test",
   });
   const owner = postgres(db.ownerUrl, { max: 2, onnotice: () => {} });
+  const system = postgres(db.systemUrl, { max: 2, onnotice: () => {} });
   const request = (path: string, init: RequestInit = {}) => Promise.resolve(runtime.app.request(path, init));
   return {
     runtime,
@@ -94,13 +102,14 @@ export async function startAppOn(
     env,
     db,
     owner,
+    system,
     request,
     admin: (path, init = {}) => request(`${DIR}/admin${path}`, withJson(init, { "x-directory-admin-key": ADMIN_KEY })),
     portal: (path, init = {}) =>
       request(`${DIR}${path}`, withJson(init, { authorization: `Bearer ${init.key ?? PORTAL_A_KEY}` })),
     async stop() {
       await runtime.stop();
-      await owner.end({ timeout: 1 });
+      await Promise.all([owner.end({ timeout: 1 }), system.end({ timeout: 1 })]);
       // A test that points the instance at another Redis cleans up there itself.
       if (env.REDIS_URL === REDIS_URL) await clearPrefix(prefix);
     },
@@ -122,8 +131,15 @@ export async function clearPrefix(prefix: string): Promise<void> {
   }
 }
 
-/** Reads a JSON body, failing the test with the body text when it is not JSON. */
-export async function body<T = Record<string, unknown>>(res: Response): Promise<T> {
+/** A list response body around records of type `T`, as the envelope's schema declares it. */
+export type List<T> = z.output<ReturnType<typeof listOf<z.ZodType<T>>>>;
+/** A single-record response body around a record of type `T`. */
+export type Item<T> = z.output<ReturnType<typeof itemOf<z.ZodType<T>>>>;
+/** A problem details body (RFC 9457) as every error answers it; `E` adds the extra members some codes carry. */
+export type Problem<E = unknown> = z.output<typeof ProblemSchema> & E;
+
+/** Reads a JSON body as `T` (a record type of the API), failing the test with the body text when it is not JSON. */
+export async function body<T = unknown>(res: Response): Promise<T> {
   const text = await res.text();
   try {
     return JSON.parse(text) as T;

@@ -9,6 +9,8 @@ export interface FakeEmbedding {
   url: string;
   requests: number;
   texts: number;
+  /** The Authorization header of every request so far (null where none was sent). */
+  authorizations: (string | null)[];
   /** Answer the next `n` requests with 503. */
   failNext(n: number): void;
   /** Hold each request until `release` is called (or never). */
@@ -34,11 +36,12 @@ export function fakeVector(text: string): number[] {
 export function startFakeEmbedding(): FakeEmbedding {
   let failing = 0;
   let gate: { promise: Promise<void>; arrived: () => void } | null = null;
-  const state = { requests: 0, texts: 0 };
+  const state = { requests: 0, texts: 0, authorizations: [] as (string | null)[] };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const body = await req.json() as { input: string | string[]; model?: string };
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     state.requests++;
+    state.authorizations.push(req.headers.get("authorization"));
     if (gate) {
       gate.arrived();
       await gate.promise;
@@ -62,6 +65,9 @@ export function startFakeEmbedding(): FakeEmbedding {
     },
     get texts() {
       return state.texts;
+    },
+    get authorizations() {
+      return state.authorizations;
     },
     failNext(n) {
       failing = n;

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * A fake chat model on loopback that records what it received (path, headers, body)
  * and answers in the protocol of the path it was called on: OpenAI-compatible server-
@@ -6,11 +5,20 @@
  * (or one JSON body when the request does not ask for a stream). It can delay or fail.
  */
 
+/** A chat request as the service sends it (OpenAI-compatible or Ollama), as far as tests read it. */
+export interface ChatRequest {
+  model?: string;
+  messages: Array<{ role: string; content: string }>;
+  stream?: boolean;
+  temperature?: number;
+  options?: { temperature?: number };
+}
+
 /** One request the fake received. */
 export interface RecordedCall {
   path: string;
   headers: Record<string, string>;
-  body: Record<string, any>;
+  body: ChatRequest;
 }
 
 /** A running fake model. */
@@ -44,7 +52,7 @@ export function startFakeLlm(reply = "답변입니다 [1]."): FakeLlm {
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const path = new URL(req.url).pathname;
-    const body = await req.json();
+    const body = await req.json() as ChatRequest;
     state.calls.push({ path, headers: Object.fromEntries(req.headers), body });
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.failWith) return new Response("model exploded", { status: state.failWith });

@@ -12,6 +12,7 @@ import { freePort } from "./processes.ts";
 const BIN = Deno.env.get("TEST_POSTGRES_BIN") ?? "/usr/lib/postgresql/15/bin";
 const OWNER = { name: "backbone_owner", password: "private-owner-password" };
 const APP = { name: "backbone_app", password: "private-app-password" };
+const SYSTEM = { name: "backbone_system", password: "private-system-password" };
 
 /** A private cluster with one service database in it. */
 export interface PrivatePostgres {
@@ -83,7 +84,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     await start();
     const adminUrl = urlFor(port, null, "postgres");
     const name = "backbone";
-    await provision(adminUrl, { database: name, owner: OWNER, app: APP });
+    const groups = await provision(adminUrl, { database: name, owner: OWNER, app: APP, system: SYSTEM });
     await migrate(urlFor(port, OWNER, name));
     return {
       port,
@@ -92,6 +93,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
         name,
         ownerUrl: urlFor(port, OWNER, name),
         appUrl: urlFor(port, APP, name),
+        systemUrl: urlFor(port, SYSTEM, name),
+        groups,
         superUrl: urlFor(port, null, name),
         drop: destroy,
       },

@@ -22,14 +22,17 @@ async function waitFor(what: string, check: () => Promise<boolean>, ms = 15_000)
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function answersPing(port: number): Promise<boolean> {
+/** Whether a Redis answers on `port` (over TLS trusting `caPem` when given); one that wants a password answers too. */
+async function answersPing(port: number, caPem?: string): Promise<boolean> {
   try {
-    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    const conn = caPem
+      ? await Deno.connectTls({ hostname: "127.0.0.1", port, caCerts: [caPem] })
+      : await Deno.connect({ hostname: "127.0.0.1", port });
     try {
       await conn.write(new TextEncoder().encode("PING\r\n"));
       const buf = new Uint8Array(16);
       const n = await conn.read(buf);
-      return n !== null && new TextDecoder().decode(buf.subarray(0, n)).startsWith("+PONG");
+      return n !== null && /^(\+PONG|-NOAUTH)/.test(new TextDecoder().decode(buf.subarray(0, n)));
     } finally {
       conn.close();
     }
@@ -40,32 +43,45 @@ async function answersPing(port: number): Promise<boolean> {
 
 /** A redis-server of the test's own, without persistence (a restart loses every key, as a crash would). */
 export interface RedisProcess {
+  /** Its URL, with the password and the `rediss` scheme when it has them. */
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
+/** How a private redis-server is protected: a password (`requirepass`), and TLS only with this certificate. */
+export interface RedisProtection {
+  password?: string;
+  tls?: { certFile: string; keyFile: string; caPem: string };
+}
+
 /** Starts a redis-server on a free port and waits until it answers. */
-export async function startRedisProcess(): Promise<RedisProcess> {
+export async function startRedisProcess(protection: RedisProtection = {}): Promise<RedisProcess> {
   const port = freePort();
+  const { password, tls } = protection;
+  const listen = tls
+    ? ["--port", "0", "--tls-port", String(port), "--tls-cert-file", tls.certFile, "--tls-key-file", tls.keyFile]
+    : ["--port", String(port)];
+  const args = [
+    ...listen,
+    ...(tls ? ["--tls-auth-clients", "no"] : []),
+    ...(password ? ["--requirepass", password] : []),
+    ...["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+  ];
   let child: Deno.ChildProcess | null = null;
   const start = async () => {
-    child = new Deno.Command("redis-server", {
-      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    await waitFor(`redis-server on ${port}`, () => answersPing(port));
+    child = new Deno.Command("redis-server", { args, stdout: "null", stderr: "null" }).spawn();
+    await waitFor(`redis-server on ${port}`, () => answersPing(port, tls?.caPem));
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${tls ? "rediss" : "redis"}://${password ? `:${encodeURIComponent(password)}@` : ""}127.0.0.1:${port}`,
     async stop() {
       if (!child) return;
       child.kill("SIGKILL");
       await child.status;
       child = null;
-      await waitFor(`redis-server on ${port} to stop`, async () => !(await answersPing(port)));
+      await waitFor(`redis-server on ${port} to stop`, async () => !(await answersPing(port, tls?.caPem)));
     },
     start,
   };

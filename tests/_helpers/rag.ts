@@ -8,15 +8,16 @@ import { startTestApp, type TestApp } from "./app.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "./fake_embedding.ts";
 import { type ContentHost, documentRequest, type Served, startContentHost } from "./content_host.ts";
 import { CENTRAL, RAG_SERVICE_KEY, userToken, type UserTokenOptions } from "./tokens.ts";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
+import { syncOrganizations } from "@/domain/rag/mod.ts";
 
 /** The public bucket's id in tests. */
 export const PUBLIC_ORG = "00000000-0000-4000-8000-0000000000ff";
 
 /**
  * What a retrieval instance needs besides the test defaults: user tokens signed with the test issuer's secret for
- * `audience`, the directory's key for this service, the public organization, content served from loopback, and
- * the embedding server at `embeddingUrl`.
+ * `audience`, the directory's key for this service, the public organization, content served from loopback, every
+ * portal open to every user of a tenant (tests that bind portals to tokens say so), and the embedding server at
+ * `embeddingUrl`.
  */
 export function retrievalEnv(embeddingUrl: string, audience: string = CENTRAL.audience): Record<string, string> {
   return {
@@ -26,6 +27,7 @@ export function retrievalEnv(embeddingUrl: string, audience: string = CENTRAL.au
     RAG_DIRECTORY_API_KEY: RAG_SERVICE_KEY,
     RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
     RAG_CONTENT_ALLOW_LOOPBACK: "true",
+    RAG_OPEN_PORTALS: "*",
     PRIVATE_EMBEDDING_URL: embeddingUrl,
   };
 }
@@ -46,8 +48,17 @@ export interface RagTestApp {
   call(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
   /** A valid ingestion request for a body served at `path`. */
   document(path: string, body: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Registers the source document `source` names in the other tenant too, as that tenant's administrator (sub
+   * `admin-2`), from `body` served at `path`; answers its document id and the administrator's token.
+   */
+  ingestInOtherTenant(
+    source: Record<string, unknown>,
+    path: string,
+    body: string,
+  ): Promise<{ documentId: string; token: string }>;
   sync(): Promise<void>;
-  /** Runs `fn` in an owner transaction acting as the service's jobs, which row-level security lets see every row. */
+  /** Runs `fn` in a transaction of the system role, which row-level security lets see every row. */
   system<T>(fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
@@ -99,12 +110,32 @@ export async function startRagApp(
       const served = await host.putHashed(path, { body, type: "text/html; charset=utf-8" });
       return documentRequest(served, { tenantId: tenant, organizationIds: [depts.a], title: `문서 ${path}` }, extra);
     },
+    async ingestInOtherTenant(source, path, body) {
+      const token = await userToken({
+        admin: true,
+        sub: "admin-2",
+        tenantId: otherTenant,
+        organizationId: depts.other,
+        clearance: 3,
+      });
+      const served = await host.putHashed(path, { body, type: "text/html; charset=utf-8" });
+      const doc = documentRequest(served, { tenantId: otherTenant, organizationIds: [depts.other], title: path }, {
+        portalId: source.portalId,
+        sourceDocumentId: source.sourceDocumentId,
+        registrant: { id: "admin-2", departmentCode: "X" },
+      });
+      const res = await rag.request("/api/v1/documents", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(doc),
+      });
+      const indexed = await res.json();
+      if (res.status !== 200) throw new Error(`the other tenant's document: ${res.status} ${JSON.stringify(indexed)}`);
+      return { documentId: indexed.documentId as string, token };
+    },
     sync,
     async system(fn) {
-      return await app.owner.begin(async (tx) => {
-        await tx`select set_config('my.app_system', 'true', true)`;
-        return await fn(tx);
-      }) as Awaited<ReturnType<typeof fn>>;
+      return await app.system.begin(fn) as Awaited<ReturnType<typeof fn>>;
     },
     async stop() {
       await app.stop();

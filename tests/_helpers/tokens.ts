@@ -19,6 +19,8 @@ export const JWT = {
   issuer: "test-central",
   audience: "test-directory",
 };
+/** Portals configured to authenticate by JWT only (PORTAL_JWT_PORTAL_IDS): a token naming another is refused. */
+export const JWT_PORTALS = ["jwt-portal", "cid-portal", "expired-portal", "jwt-reader"];
 
 const ALL_SCOPES = ["directory:read", "directory:sync", "authorization:sync", "glossary:read", "glossary:write"];
 
@@ -44,6 +46,7 @@ export function credentialEnv(): Record<string, string> {
     PORTAL_JWT_SECRET: JWT.secret,
     PORTAL_JWT_ISSUER: JWT.issuer,
     PORTAL_JWT_AUDIENCE: JWT.audience,
+    PORTAL_JWT_PORTAL_IDS: JWT_PORTALS.join(","),
   };
 }
 
@@ -108,6 +111,10 @@ export interface UserTokenOptions {
   organizationId?: string | null;
   clearance?: number | string;
   admin?: boolean;
+  /** The installation operator's mark (`installation_operator: true`). */
+  operator?: boolean;
+  /** The portal the token speaks for (claim `portal_id`). */
+  portalId?: string;
   claims?: Record<string, unknown>;
   omit?: string[];
   secret?: string;
@@ -127,6 +134,8 @@ export async function userToken(o: UserTokenOptions = {}): Promise<string> {
     ...(o.organizationId ? { organization_id: o.organizationId } : {}),
     clearance_level: o.clearance ?? 1,
     ...(o.admin ? { scope: "rag:admin" } : {}),
+    ...(o.operator ? { installation_operator: true } : {}),
+    ...(o.portalId ? { portal_id: o.portalId } : {}),
     ...o.claims,
   };
   for (const k of o.omit ?? []) delete claims[k];

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Drives the directory console in headless Chromium (Debian's package; nothing is
  * downloaded): the key goes only to sessionStorage, screens load with it, a user is
@@ -6,12 +5,13 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
-import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./_browser.ts";
+import { body, type Item, type List, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
+import type { PageGlobals } from "./_page.ts";
+import { ADMIN_KEY, PORTAL_B_KEY } from "../_helpers/tokens.ts";
 
-type Json = Record<string, any>;
-const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 // In-page checks are functions, not strings: the console's content security policy
 // (rightly) refuses string evaluation, and functions reach the page through the DevTools protocol.
 
@@ -26,7 +26,7 @@ before(async () => {
   app = await startTestApp();
   server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.runtime.app.fetch);
   base = `http://127.0.0.1:${server.addr.port}`;
-  const dept = (await body<Json>(
+  const dept = (await body<Item<schemas.Department>>(
     await app.admin("/departments", { method: "POST", json: { code: "PLAT", name: "플랫폼팀", nameEn: "Platform" } }),
   )).data;
   await app.admin("/departments", {
@@ -40,7 +40,7 @@ before(async () => {
       "Park Only",
     ]]
   ) {
-    const u = (await body<Json>(
+    const u = (await body<Item<schemas.DirectoryUser>>(
       await app.admin("/users", {
         method: "POST",
         json: { loginId: login, koreanName: ko, englishName: en, departmentId: dept.id },
@@ -66,18 +66,7 @@ before(async () => {
       entries: [{ userId: ids["kim.e2e"], assignments: [{ kind: "ROLE", key: "approver", label: "결재자" }] }],
     },
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchBrowser();
   page = await browser.newPage();
 });
 
@@ -101,7 +90,7 @@ describe("directory console in a browser", () => {
     await signIn();
     const stored = await page.evaluate(
       `({ session: sessionStorage.getItem("directory-admin-key"), local: JSON.stringify({ ...localStorage }), cookie: document.cookie })`,
-    ) as Json;
+    ) as { session: string | null; local: string; cookie: string };
     assert.equal(stored.session, ADMIN_KEY);
     assert.equal(stored.local, "{}");
     assert.equal(stored.cookie, "");
@@ -114,14 +103,16 @@ describe("directory console in a browser", () => {
   it("searches users, edits one through the form, and the API holds the change", async () => {
     await page.fill("form[data-view-form=users] input[name=q]", "kim.e2e");
     await page.click("form[data-view-form=users] button[type=submit]");
-    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll("#users tbody tr").length === 1);
+    await page.waitForFunction(() =>
+      (globalThis as unknown as PageGlobals).document.querySelectorAll("#users tbody tr").length === 1
+    );
     await page.click("#users tbody tr td:first-child a");
     await page.waitForSelector("#user-form");
     await page.fill("#user-form input[name=jobTitle]", "수석");
     await page.selectOption("#user-form select[name=clearanceLevel]", "2");
     await page.click("#user-form button[type=submit]");
     await page.waitForSelector("#message.ok");
-    const user = (await body<Json>(await app.admin(`/users/${ids["kim.e2e"]}`))).data;
+    const user = (await body<Item<schemas.DirectoryUser>>(await app.admin(`/users/${ids["kim.e2e"]}`))).data;
     assert.equal(user.jobTitle, "수석");
     assert.equal(user.clearanceLevel, 2);
     assert.equal(
@@ -135,9 +126,12 @@ describe("directory console in a browser", () => {
     page.once("dialog", (d) => d.accept());
     await page.click(`#user-form button[data-action$="/deactivate"]`);
     await page.waitForFunction(() =>
-      !(globalThis as any).document.querySelector("#user-form input[name=isActive]").checked
+      !(globalThis as unknown as PageGlobals).document.querySelector("#user-form input[name=isActive]")?.checked
     );
-    assert.equal((await body<Json>(await app.admin(`/users/${ids["kim.e2e"]}`))).data.isActive, false);
+    assert.equal(
+      (await body<Item<schemas.DirectoryUser>>(await app.admin(`/users/${ids["kim.e2e"]}`))).data.isActive,
+      false,
+    );
   });
 
   it("shows departments as a tree, the dashboard with drift, and sync status", async () => {
@@ -185,9 +179,11 @@ describe("directory console in a browser", () => {
     await page.click("nav a[data-view=terms]");
     await page.waitForSelector("#terms tr[data-term=전자결재]");
     assert.match(await page.textContent("#terms tr[data-term=전자결재]") ?? "", /portal-a:notice:7/);
-    await page.click(`#terms tr[data-term=전자결재] button[data-action$="/approve"]`);
-    await page.waitForFunction(() => !(globalThis as any).document.querySelector("#terms tr[data-term=전자결재]"));
-    const approved = (await body<Json>(await app.admin("/terms?status=approved"))).data.items as Json[];
+    await page.click(`#terms tr[data-term=전자결재] button[data-action*="/approve?version="]`);
+    await page.waitForFunction(() =>
+      !(globalThis as unknown as PageGlobals).document.querySelector("#terms tr[data-term=전자결재]")
+    );
+    const approved = (await body<List<schemas.Term>>(await app.admin("/terms?status=approved"))).data.items;
     const term = approved.find((t) => t.notation === "전자결재")!;
     assert.ok(term);
     await page.click("nav a[data-view=links]");
@@ -200,7 +196,45 @@ describe("directory console in a browser", () => {
     await page.fill("#term-form input[name=aliases]", "e-결재, 전자 결재");
     await page.click("#term-form button[type=submit]");
     await page.waitForSelector("#message.ok");
-    assert.deepEqual((await body<Json>(await app.admin(`/terms/${term.id}`))).data.aliases, ["e-결재", "전자 결재"]);
+    assert.deepEqual((await body<Item<schemas.TermWithRelations>>(await app.admin(`/terms/${term.id}`))).data.aliases, [
+      "e-결재",
+      "전자 결재",
+    ]);
+  });
+
+  it("shows a portal's edit of an approved term as a diff, approves it, and links content by hand", async () => {
+    const [term] = (await body<List<schemas.Term>>(await app.admin("/terms?status=approved&q=전자결재"))).data.items;
+    const edit = await app.portal(`/glossary/terms/${term.id}`, {
+      method: "PATCH",
+      json: { definition: "전자 문서로 하는 결재", aliases: ["e-결재", "전자 결재", "EA"] },
+      key: PORTAL_B_KEY,
+    });
+    assert.equal(edit.status, 202, await edit.clone().text());
+    await page.click("nav a[data-view=revisions]");
+    const row = "#revisions tr[data-term=전자결재]";
+    await page.waitForSelector(row);
+    assert.equal(await page.textContent(`${row} tr[data-field=definition] ins`), "전자 문서로 하는 결재");
+    assert.equal(await page.textContent(`${row} tr[data-field=aliases] ins`), "EA");
+    assert.match(await page.textContent(row) ?? "", /portal-b/);
+    await page.click(`${row} button[data-action$="/approve"]`);
+    await page.waitForSelector(row, { state: "detached" });
+    const approved = (await body<Item<schemas.TermWithRelations>>(await app.admin(`/terms/${term.id}`))).data;
+    assert.equal(approved.definition, "전자 문서로 하는 결재");
+    await page.click("nav a[data-view=terms]");
+    await page.click(`a[data-view="terms?status=approved"]`);
+    await page.click("#terms tr[data-term=전자결재] td:first-child a");
+    await page.fill("#manual-link input[name=contentKey]", "portal-b:wiki:3");
+    await page.click("#manual-link button[type=submit]");
+    await page.waitForSelector("#links tbody tr[data-link^='portal-b:wiki:3']");
+    assert.match(await page.textContent("#links tbody tr[data-link^='portal-b:wiki:3']") ?? "", /manual/);
+  });
+
+  it("finds a user's access by login id in the dashboard's user box", async () => {
+    await page.click("nav a[data-view=dashboard]");
+    await page.fill("form[data-view-form=dashboard-user] input[name=userId]", "KIM.E2E");
+    await page.click("form[data-view-form=dashboard-user] button[type=submit]");
+    await page.waitForSelector("#user-access tr[data-portal=portal-a]");
+    assert.match(await page.textContent("#user-access") ?? "", /결재자/);
   });
 
   it("forgets the key on a refused call and on sign-out", async () => {

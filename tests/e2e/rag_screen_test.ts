@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Drives the retrieval administration screen in headless Chromium (Debian's package;
  * nothing is downloaded). The administrator's token reaches the page the way the session
@@ -8,13 +7,14 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./_browser.ts";
 import { body } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
+import type { PageElement, PageGlobals } from "./_page.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { CENTRAL } from "../_helpers/tokens.ts";
 
-type Json = Record<string, any>;
-const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 // In-page checks are functions, not strings: the console's content security policy refuses string evaluation.
 
 const ADMIN_SUB = "admin-sub-e2e-5b1";
@@ -31,10 +31,10 @@ let admin: string;
 const docs: Record<string, string> = {};
 const pages: string[] = [];
 
-async function ingest(name: string, title: string, text: string, extra: Json = {}) {
+async function ingest(name: string, title: string, text: string, extra: Record<string, unknown> = {}) {
   const doc = await rag.document(`/${name}.html`, `<p>${text}</p>`, { title, ...extra });
   const res = await rag.call("/documents", { method: "POST", json: doc });
-  const b = await body<Json>(res);
+  const b = await body<schemas.IngestionResult>(res);
   docs[name] = b.documentId ?? "";
   return { res, b, doc };
 }
@@ -48,8 +48,10 @@ before(async () => {
   base = `http://127.0.0.1:${servers[0].addr.port}`;
   admin = await rag.token({ admin: true, clearance: 3, sub: ADMIN_SUB });
   const withCredentials = rag.embedding.url.replace("http://", `http://svc:${ENDPOINT_SECRET}@`);
-  const put = (json: Json) => rag.call("/admin/settings", { method: "PUT", json, token: admin });
-  assert.equal((await put({ embedding: { endpoint: withCredentials } })).status, 200);
+  const put = (json: Record<string, unknown>, token = admin) =>
+    rag.call("/admin/settings", { method: "PUT", json, token });
+  const operator = await rag.token({ operator: true, sub: "operator-e2e" });
+  assert.equal((await put({ embedding: { endpoint: withCredentials } }, operator)).status, 200);
   assert.equal((await ingest("sales", "분기 매출 보고서", "3분기 매출은 전년보다 12% 늘었습니다.")).b.indexed, true);
   const notice = await ingest("notice", "전사 공지: 매출 발표", "분기 매출 발표회가 열립니다.", {
     organizationIds: [PUBLIC_ORG],
@@ -68,20 +70,9 @@ before(async () => {
     json: { question: "분기 매출" },
     token: await rag.token({ sub: USER_SUB }),
   });
-  const found = (await body<Json>(searched)).contexts.map((c: Json) => c.documentId);
+  const found = (await body<schemas.SearchResponse>(searched)).contexts.map((c) => c.documentId);
   assert.deepEqual(new Set(found), new Set([docs.sales, docs.notice, docs.doomed]), "the draft awaits publication");
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchBrowser();
   // The session gateway's part: every request of this page carries the administrator's token.
   const context = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${admin}` } });
   page = await context.newPage();
@@ -103,7 +94,7 @@ async function open(view: string, ready: string) {
 
 const storageEmpty = (p: Page) =>
   p.evaluate(() => {
-    const g = globalThis as any;
+    const g = globalThis as unknown as PageGlobals;
     return g.localStorage.length === 0 && g.sessionStorage.length === 0 && g.document.cookie === "";
   });
 
@@ -140,7 +131,7 @@ describe("retrieval administration screen in a browser", () => {
     await page.click(`${row} button[data-action$="/publish"]`);
     await page.waitForSelector("#message.ok");
     await page.waitForSelector(row, { state: "detached" });
-    const state = await body<Json>(await rag.call(`/documents/${docs.draft}`, { token: admin }));
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${docs.draft}`, { token: admin }));
     assert.equal(state.published, true);
   });
 
@@ -152,25 +143,49 @@ describe("retrieval administration screen in a browser", () => {
     assert.equal((await rag.call(`/documents/${docs.doomed}`, { token: admin })).status, 404);
   });
 
-  it("rejects safeContexts 9 with the field's message, then saves 4 and keeps the endpoint's credentials", async () => {
+  it("rejects safeContexts 9 with the field's message, then saves 4 as the tenant's own value", async () => {
     await open("settings", "#settings-retrieval");
-    assert.ok(!(await page.inputValue(`input[name="embedding.endpoint"]`)).includes(ENDPOINT_SECRET));
+    assert.equal(await page.locator(`input[name="embedding.endpoint"]`).count(), 0, "shared: the operator's");
+    assert.match(await page.textContent(`#settings-shared`) ?? "", /embeddings/);
+    assert.ok(!(await page.textContent(`#settings-shared`) ?? "").includes(ENDPOINT_SECRET));
     const field = `#settings-retrieval input[name="retrieval.safeContexts"]`;
-    const versionBefore = (await body<Json>(await rag.call("/admin/settings", { token: admin }))).version;
+    const versionBefore =
+      (await body<schemas.VersionedSettings>(await rag.call("/admin/settings", { token: admin }))).version;
     await page.fill(field, "9");
     await page.click("#settings-retrieval button[type=submit]");
     const error = `#settings-retrieval [data-error-for="retrieval.safeContexts"]`;
-    await page.waitForFunction((sel) => (globalThis as any).document.querySelector(sel).textContent !== "", error);
+    await page.waitForFunction(
+      (sel) => (globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent !== "",
+      error,
+    );
     assert.match(await page.textContent(error) ?? "", /5/);
     assert.equal(await page.getAttribute(field, "aria-invalid"), "true");
-    assert.equal((await body<Json>(await rag.call("/admin/settings", { token: admin }))).version, versionBefore);
+    assert.equal(
+      (await body<schemas.VersionedSettings>(await rag.call("/admin/settings", { token: admin }))).version,
+      versionBefore,
+    );
     await page.fill(field, "4");
     await page.click("#settings-retrieval button[type=submit]");
     await page.waitForSelector("#message.ok");
     assert.equal(await page.inputValue(field), "4");
-    const [stored] = await rag.system((tx) => tx`select settings from rag.settings order by version desc limit 1`);
-    assert.equal(stored.settings.retrieval.safeContexts, 4);
-    assert.ok(stored.settings.embedding.endpoint.includes(ENDPOINT_SECRET), "an unchanged endpoint is not sent back");
+    const [own] = await rag.system((tx) => tx`select overrides from rag.tenant_settings order by version desc limit 1`);
+    assert.equal(own.overrides.retrieval.safeContexts, 4);
+    const [installation] = await rag.system((tx) =>
+      tx`select settings from rag.settings order by version desc limit 1`
+    );
+    assert.equal(installation.settings.retrieval.safeContexts, 5, "the installation's value stays");
+    assert.ok(installation.settings.embedding.endpoint.includes(ENDPOINT_SECRET), "the endpoint is untouched");
+    pages.push(await page.content());
+  });
+
+  it("drops the tenant's own value, so the installation's applies again", async () => {
+    const field = `#settings-retrieval input[name="retrieval.safeContexts"]`;
+    await page.click(`#overrides-retrieval form:has(input[name="retrieval.safeContexts"]) button`);
+    await page.waitForSelector("#message.ok");
+    assert.equal(await page.inputValue(field), "5");
+    const [own] = await rag.system((tx) => tx`select overrides from rag.tenant_settings order by version desc limit 1`);
+    assert.equal(own.overrides.retrieval?.safeContexts, undefined);
+    assert.match(await page.textContent("#settings-history") ?? "", /retrieval\.safeContexts/);
     pages.push(await page.content());
   });
 
@@ -182,7 +197,11 @@ describe("retrieval administration screen in a browser", () => {
     pages.push(await page.content());
     const cells = await page.$$eval(
       "#bench-results tbody tr:first-child td[data-leg]",
-      (tds) => tds.map((td: any) => [td.dataset.leg, td.dataset.score, td.dataset.rank ?? ""]),
+      (tds) =>
+        tds.map((td) => {
+          const { leg, score, rank } = (td as unknown as PageElement).dataset;
+          return [leg, score, rank ?? ""];
+        }),
     );
     const byLeg = Object.fromEntries(cells.map(([leg, score, rank]) => [leg, { score, rank }]));
     for (const leg of ["vector", "text", "bigram"]) {

@@ -7,48 +7,58 @@
  */
 const MAIN = new URL("../../embedding/main.ts", import.meta.url).pathname;
 
-/** Enough for the component to read its model and listen; no outbound network. */
-export const OFFLINE = ["--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", "--allow-net=0.0.0.0"];
+/** Enough for the component to read its model and listen (on loopback, or every address); no outbound network. */
+export const OFFLINE = ["--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", "--allow-net=127.0.0.1,0.0.0.0"];
 
 /** A running child and how it ended once stopped. */
 export interface EmbeddingProcess {
   url: string;
+  /** The address it says it listens on. */
+  hostname: string;
   stop(): Promise<{ code: number; stderr: string }>;
 }
 
 /** Runs `embedding/main.ts` to completion, as a start that must fail. */
-export async function runEmbeddingMain(modelPath: string): Promise<{ code: number; stderr: string }> {
-  const { code, stderr } = await command(modelPath, OFFLINE).output();
+export async function runEmbeddingMain(
+  modelPath: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stderr: string }> {
+  const { code, stderr } = await command(modelPath, OFFLINE, env).output();
   return { code, stderr: new TextDecoder().decode(stderr) };
 }
 
-function command(modelPath: string, permissions: string[]): Deno.Command {
+function command(modelPath: string, permissions: string[], env: Record<string, string>): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", ...permissions, MAIN],
-    env: { EMBEDDING_MODEL_PATH: modelPath, EMBEDDING_PORT: "0", LOG_LEVEL: "info" },
+    env: { EMBEDDING_MODEL_PATH: modelPath, EMBEDDING_PORT: "0", LOG_LEVEL: "info", ...env },
     stdout: "piped",
     stderr: "piped",
   });
 }
 
-/** Starts the component on a free port and waits for its "listening" log line. */
-export async function startEmbeddingProcess(modelPath: string): Promise<EmbeddingProcess> {
-  const child = command(modelPath, OFFLINE).spawn();
+/** Starts the component on a free port (`env` adds settings) and waits for its "listening" log line. */
+export async function startEmbeddingProcess(
+  modelPath: string,
+  env: Record<string, string> = {},
+): Promise<EmbeddingProcess> {
+  const child = command(modelPath, OFFLINE, env).spawn();
   const stderr = new Response(child.stderr).text();
   const lines = logLines(child.stdout);
-  let port: number | undefined;
-  while (port === undefined) {
+  let listening: { port: number; hostname: string } | undefined;
+  while (listening === undefined) {
     const { value, done } = await lines.next();
     if (done) throw new Error(`the embedding process ended before listening: ${await stderr}`);
     const line = JSON.parse(value);
-    if (line.msg === "listening") port = line.port;
+    if (line.msg === "listening") listening = line;
   }
+  const { port, hostname } = listening;
   // Keeps reading the request log so that a full pipe never blocks the child.
   const drained = (async () => {
     while (!(await lines.next()).done);
   })();
   return {
     url: `http://127.0.0.1:${port}`,
+    hostname,
     async stop() {
       child.kill("SIGTERM");
       const { code } = await child.status;

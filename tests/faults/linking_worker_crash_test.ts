@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * A term-linking worker process killed in the middle of a job (its transaction open,
  * about to write the links of a large body): nothing of its work survives, another
@@ -8,12 +7,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type postgres from "postgres";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type List, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { startWorkerProcess, type WorkerProcess } from "../_helpers/processes.ts";
 import { until } from "../_helpers/poll.ts";
 import { startWorkers, streamNames } from "@/jobs/mod.ts";
-
-type Json = Record<string, any>;
 
 let app: TestApp;
 const termIds: Record<string, string> = {};
@@ -24,7 +22,7 @@ before(async () => {
     method: "POST",
     json: { terms: [{ notation: "인공지능", aliases: ["AI"] }, { notation: "API" }, { notation: "사과" }] },
   });
-  for (const p of (await body<Json>(res)).data.proposed) termIds[p.notation] = p.id;
+  for (const p of (await body<Item<schemas.ProposalResult>>(res)).data.proposed) termIds[p.notation] = p.id;
   for (const id of Object.values(termIds)) await app.admin(`/terms/${id}/approve`, { method: "POST" });
 });
 after(async () => {
@@ -60,7 +58,7 @@ describe("a term-linking worker killed mid-job", () => {
         json: { contentKey: "portal-a:post:large", body: LARGE, contentType: "text/html" },
       });
       assert.equal(res.status, 202, await res.clone().text());
-      const { jobId } = (await body<Json>(res)).data;
+      const { jobId } = (await body<Item<schemas.ContentBodyQueued>>(res)).data;
       await until("the worker waits to write the links", async () => {
         const [{ n }] = await app.owner`select count(*)::int as n from pg_locks
           where relation = 'directory.content_term_links'::regclass and not granted`;
@@ -92,7 +90,7 @@ describe("a term-linking worker killed mid-job", () => {
 
       rescuer = await startWorkers(app.runtime.jobs, "rescuer");
       await until("another worker links the body", async () => {
-        const job = (await body<Json>(await app.portal(`/content-bodies/${jobId}`))).data;
+        const job = (await body<Item<schemas.ContentBodyStatus>>(await app.portal(`/content-bodies/${jobId}`))).data;
         return job.status === "done";
       }, 30_000);
       await until("the entry is acknowledged", async () => {
@@ -100,11 +98,11 @@ describe("a term-linking worker killed mid-job", () => {
         return count === 0;
       }, 10_000);
 
-      const job = (await body<Json>(await app.portal(`/content-bodies/${jobId}`))).data;
-      assert.deepEqual([job.result.termsFound, job.result.linksUpserted], [2, 2]);
-      const live = (await body<Json>(
+      const job = (await body<Item<schemas.ContentBodyStatus>>(await app.portal(`/content-bodies/${jobId}`))).data;
+      assert.deepEqual([job.result?.termsFound, job.result?.linksUpserted], [2, 2]);
+      const live = (await body<List<schemas.Link>>(
         await app.portal("/content-term-links?contentKey=portal-a:post:large&includeDeleted=false"),
-      )).data.items as Json[];
+      )).data.items;
       assert.deepEqual(live.map((l) => l.termId).sort(), [termIds["인공지능"], termIds["API"]].sort());
       assert.equal(await glossaryVersion() - versionBefore, 1, "one write: the killed run's version was rolled back");
       assert.equal(await app.runtime.redis.xlen(names.stream), 1, "the same entry was claimed, not sent again");

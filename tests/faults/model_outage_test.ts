@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * The embedding server and the model server down (connection refused) or slow: ingestion
  * gives up after a bounded number of attempts with a clear status while the indexed
@@ -10,13 +9,12 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body } from "../_helpers/app.ts";
+import { body, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { type FakeLlm, startFakeLlm } from "../_helpers/fake_llm.ts";
 import { freePort } from "../_helpers/processes.ts";
 import { timed, until } from "../_helpers/poll.ts";
-
-type Json = Record<string, any>;
 
 /** PRIVATE_LLM_TIMEOUT_SECONDS of the instance. */
 const LLM_TIMEOUT_MS = 1_000;
@@ -30,19 +28,19 @@ const MARGIN_MS = 2_000;
 
 let rag: RagTestApp;
 let llm: FakeLlm;
-let handbook: Json;
+let handbook: Record<string, unknown>;
 let handbookId: string;
 
-const admin = () => rag.token({ admin: true, sub: "admin-1", clearance: 3 });
+const admin = () => rag.token({ admin: true, operator: true, sub: "admin-1", clearance: 3 });
 
-async function settings(patch: Json) {
+async function settings(patch: Record<string, unknown>) {
   const res = await rag.call("/admin/settings", { method: "PUT", json: patch, token: await admin() });
   assert.equal(res.status, 200, await res.clone().text());
 }
 
 async function search(question: string) {
   const { ms, value: res } = await timed(() => rag.call("/search", { method: "POST", json: { question } }));
-  return { ms, status: res.status, b: await body<Json>(res) };
+  return { ms, status: res.status, b: await body<schemas.SearchResponse>(res) };
 }
 
 async function ask(question: string, headers: Record<string, string> = {}) {
@@ -50,7 +48,7 @@ async function ask(question: string, headers: Record<string, string> = {}) {
   return { ms, res };
 }
 
-const state = async (id: string) => await body<Json>(await rag.call(`/documents/${id}`));
+const state = async (id: string) => await body<schemas.DocumentState>(await rag.call(`/documents/${id}`));
 const refusedUrl = (path: string) => `http://127.0.0.1:${freePort()}${path}`;
 
 /** A new version of the handbook whose text says something v1 does not. */
@@ -67,7 +65,7 @@ before(async () => {
     "<h1>직원 안내서</h1><p>연차 휴가는 인사 포털에서 신청합니다. 주차권은 총무팀에서 받습니다.</p>",
     { title: "직원 안내서" },
   );
-  const first = await body<Json>(await rag.call("/documents", { method: "POST", json: handbook }));
+  const first = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: handbook }));
   assert.equal(first.indexed, true, JSON.stringify(first));
   handbookId = first.documentId;
   await settings({
@@ -91,7 +89,7 @@ describe("the embedding server down (connection refused)", () => {
 
       const s = await state(handbookId);
       assert.deepEqual([s.errorCode, s.sourceVersion, s.indexedVersion], ["unavailable", "v2", "v1"]);
-      assert.match(s.error, /^Gave up after 2 attempts: The embedding endpoint failed 3 times: /);
+      assert.match(s.error ?? "", /^Gave up after 2 attempts: The embedding endpoint failed 3 times: /);
       const [job] = await rag.system((tx) =>
         tx`select attempts, status from rag.ingestion_jobs where document_id = ${handbookId} and source_version = 'v2'`
       );
@@ -99,16 +97,16 @@ describe("the embedding server down (connection refused)", () => {
 
       const found = await search("주차권 신청");
       assert.equal(found.status, 200);
-      const hit = found.b.contexts.find((c: Json) => c.documentId === handbookId);
+      const hit = found.b.contexts.find((c) => c.documentId === handbookId);
       assert.ok(hit, "the document is still found");
       assert.equal(hit.sourceVersion, "v1", "the indexed version is served");
       assert.match(hit.content, /총무팀에서 받습니다/);
-      assert.ok(found.b.contexts.every((c: Json) => !/모바일 앱/.test(c.content)), "nothing of the failed version");
+      assert.ok(found.b.contexts.every((c) => !/모바일 앱/.test(c.content)), "nothing of the failed version");
     } finally {
       await settings({ embedding: { endpoint: rag.embedding.url } });
     }
     const v3 = await handbookVersion("v3", "연차 휴가는 이제 모바일 앱에서 신청합니다.");
-    const again = await body<Json>(await rag.call("/documents", { method: "POST", json: v3 }));
+    const again = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: v3 }));
     assert.equal(again.indexed, true, `indexes again once the server is back: ${JSON.stringify(again)}`);
   });
 
@@ -161,7 +159,7 @@ describe("the model server down or slow", () => {
     await settings({ llm: { endpoint: refusedUrl("") } });
     try {
       const { ms, res } = await ask("연차 휴가는 어디서 신청하나요?");
-      const problem = await body<Json>(res);
+      const problem = await body<Problem>(res);
       assert.deepEqual([res.status, problem.code], [503, "unavailable"]);
       assert.match(res.headers.get("content-type") ?? "", /problem\+json/);
       assert.ok(ms < MARGIN_MS, `ask took ${ms} ms`);
@@ -171,7 +169,7 @@ describe("the model server down or slow", () => {
     }
     const { res } = await ask("연차 휴가는 어디서 신청하나요?");
     assert.equal(res.status, 200, "answers again once the model server is back");
-    assert.equal((await body<Json>(res)).mode, "local");
+    assert.equal((await body<schemas.Answer>(res)).mode, "local");
   });
 
   it("answers 504 llm_timeout within PRIVATE_LLM_TIMEOUT_SECONDS when the model is slow, serving other calls meanwhile", async () => {
@@ -193,7 +191,7 @@ describe("the model server down or slow", () => {
       await others[1].value.body?.cancel();
 
       const { ms, res } = await slow;
-      const problem = await body<Json>(res);
+      const problem = await body<Problem>(res);
       assert.deepEqual([res.status, problem.code], [504, "llm_timeout"]);
       assert.ok(ms >= LLM_TIMEOUT_MS - 50, `gave up after ${ms} ms, before the limit`);
       assert.ok(ms < LLM_TIMEOUT_MS + MARGIN_MS, `ask took ${ms} ms`);

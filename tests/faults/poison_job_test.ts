@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Poison jobs: an ingestion job that fails every time is delivered `maxRetries` times,
  * then dead-lettered; its document shows `failed` with the error, and the dead letter
@@ -9,14 +8,14 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Redis } from "ioredis";
-import { body } from "../_helpers/app.ts";
+import { body, type Item } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
+import type { schemas as directory } from "@/domain/directory/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { freePort } from "../_helpers/processes.ts";
 import { until } from "../_helpers/poll.ts";
 import { addEntry, startWorkers, streamNames, type Workers } from "@/jobs/mod.ts";
 import { ensureGroup, type StreamNames, toFields } from "@/jobs/streams.ts";
-
-type Json = Record<string, any>;
 
 let rag: RagTestApp;
 let redis: Redis;
@@ -31,20 +30,20 @@ after(async () => {
   await rag.stop();
 });
 
-const admin = () => rag.token({ admin: true, sub: "admin-1", clearance: 3 });
+const admin = () => rag.token({ admin: true, operator: true, sub: "admin-1", clearance: 3 });
 const names = (stream: string) => streamNames(rag.app.config.REDIS_KEY_PREFIX, stream);
 const deadLetters = async (n: StreamNames) =>
   (await redis.xrange(n.dead, "-", "+")).map(([, fields]) => toFields(fields));
 
-async function setIngestion(patch: Json) {
+async function setIngestion(patch: Partial<schemas.Settings["ingestion"]>) {
   const res = await rag.call("/admin/settings", { method: "PUT", json: { ingestion: patch }, token: await admin() });
   assert.equal(res.status, 200, await res.clone().text());
 }
 
-async function overview(): Promise<Json> {
+async function overview(): Promise<schemas.RagOverview> {
   const res = await rag.call("/admin/overview", { token: await admin() });
   assert.equal(res.status, 200);
-  return await res.json();
+  return await body<schemas.RagOverview>(res);
 }
 
 /** The administration screen's overview fragment, with the row of one queue's cells. */
@@ -78,7 +77,7 @@ describe("a poison ingestion job (the content host refuses every connection)", (
       method: "POST",
       json: { ...doc, contentLocator: refused },
     });
-    const accepted = await body<Json>(res);
+    const accepted = await body<schemas.IngestionResult>(res);
     assert.equal(res.status, 202, JSON.stringify(accepted));
     const ingestion = names("rag:ingestion");
     workers = await startWorkers(rag.app.runtime.jobs, "poison-test");
@@ -91,25 +90,27 @@ describe("a poison ingestion job (the content host refuses every connection)", (
 
     const [dead] = await deadLetters(ingestion);
     assert.equal(dead.deliveries, "3", "delivered maxRetries times");
-    assert.equal(dead.error, "the connection to the content host failed", "the last attempt's error");
+    // What a caller may see of a fetch failure, the same for a refused port, an unknown name or a 404.
+    const unreachable = "The content could not be fetched from its URL";
+    assert.equal(dead.error, unreachable, "the last attempt's error");
     assert.ok(JSON.parse(dead.payload).jobId, "the entry itself, to replay once the cause is fixed");
     const [job] = await rag.system((tx) =>
       tx`select status, attempts, error_code from rag.ingestion_jobs where document_id = ${accepted.documentId}`
     );
-    assert.deepEqual([job.status, job.attempts, job.error_code], ["failed", 3, "unavailable"]);
+    assert.deepEqual([job.status, job.attempts, job.error_code], ["failed", 3, "content_unreachable"]);
     assert.equal((await redis.xpending(ingestion.stream, ingestion.group) as [number])[0], 0, "nothing left pending");
 
-    const state = await body<Json>(await rag.call(`/documents/${accepted.documentId}`));
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${accepted.documentId}`));
     assert.equal(state.status, "failed");
-    assert.equal(state.errorCode, "unavailable");
-    assert.equal(state.error, "Gave up after 3 attempts: the connection to the content host failed");
+    assert.equal(state.errorCode, "content_unreachable");
+    assert.equal(state.error, `Gave up after 3 attempts: ${unreachable}`);
 
     const o = await overview();
-    const queue = o.queues.find((q: Json) => q.stream === "rag:ingestion");
+    const queue = o.queues?.find((q) => q.stream === "rag:ingestion");
     assert.deepEqual({ ...queue }, { stream: "rag:ingestion", pending: 0, lag: 0, dead: 1 });
     assert.equal(o.documents.failed, 1);
     assert.equal(o.recentFailures[0].documentId, accepted.documentId);
-    assert.match(o.recentFailures[0].error, /Gave up after 3 attempts/);
+    assert.match(o.recentFailures[0].error ?? "", /Gave up after 3 attempts/);
 
     const { html, ingestionRow } = await screen();
     assert.deepEqual(ingestionRow, ["rag:ingestion", "0", "0", "1"], "the screen's queue row: pending, lag, dead");
@@ -121,7 +122,9 @@ describe("a job whose worker dies on every delivery", () => {
   it("dead-letters an ingestion job at maxRetries deliveries and marks its document failed", async () => {
     await setIngestion({ maxRetries: 3, backoffMs: 10 });
     const doc = await rag.document("/crasher.html", "<p>작업자를 죽이는 문서</p>");
-    const accepted = await body<Json>(await rag.call("/documents?wait=false", { method: "POST", json: doc }));
+    const accepted = await body<schemas.IngestionResult>(
+      await rag.call("/documents?wait=false", { method: "POST", json: doc }),
+    );
     const [outbox] = await rag.system((tx) =>
       tx`update rag.outbox o set sent_at = now() from rag.ingestion_jobs j
          where j.document_id = ${accepted.documentId} and o.payload->>'jobId' = j.id::text
@@ -140,7 +143,7 @@ describe("a job whose worker dies on every delivery", () => {
     const dead = (await deadLetters(ingestion)).at(-1)!;
     assert.equal(dead.deliveries, "3");
 
-    const state = await body<Json>(await rag.call(`/documents/${accepted.documentId}`));
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${accepted.documentId}`));
     assert.equal(state.status, "failed", `a dead-lettered document must not stay "${state.status}" forever`);
     assert.ok(state.error, "the failure says why");
     const [row] = await rag.system((tx) => tx`select done_at from rag.outbox where id = ${outbox.id}`);
@@ -153,7 +156,7 @@ describe("a job whose worker dies on every delivery", () => {
       json: { contentKey: "portal-a:post:crasher", body: "<p>작업자를 죽이는 글</p>", contentType: "text/html" },
     });
     assert.equal(res.status, 202);
-    const { jobId } = (await body<Json>(res)).data;
+    const { jobId } = (await body<Item<directory.ContentBodyQueued>>(res)).data;
     const [outbox] = await rag.app.owner`update directory.outbox set sent_at = now()
       where payload->>'jobId' = ${jobId} returning id, payload`;
     const linking = names("directory:term-linking");
@@ -167,7 +170,7 @@ describe("a job whose worker dies on every delivery", () => {
     }
     assert.equal((await deadLetters(linking))[0].deliveries, "5", "term-linking's maxRetries");
 
-    const job = (await body<Json>(await rag.app.portal(`/content-bodies/${jobId}`))).data;
+    const job = (await body<Item<directory.ContentBodyStatus>>(await rag.app.portal(`/content-bodies/${jobId}`))).data;
     assert.equal(job.status, "failed", `a dead-lettered content body must not stay "${job.status}" forever`);
     assert.ok(job.error, "the failure says why");
     const [row] = await rag.app.owner`select done_at from directory.outbox where id = ${outbox.id}`;

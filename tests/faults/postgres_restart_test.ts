@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * PostgreSQL restarted under traffic, on a private cluster: while it is down every
  * request fails cleanly (503 `unavailable` problem details, quickly, never a 500 or a
@@ -8,7 +7,7 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startAppOn, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type Problem, startAppOn, type TestApp } from "../_helpers/app.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../_helpers/private_postgres.ts";
 import { type RedisProcess, startRedisProcess } from "../_helpers/processes.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "../_helpers/fake_embedding.ts";
@@ -16,9 +15,9 @@ import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
 import { CENTRAL, userToken } from "../_helpers/tokens.ts";
 import { until } from "../_helpers/poll.ts";
 import { retrievalEnv } from "../_helpers/rag.ts";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
-
-type Json = Record<string, any>;
+import { type schemas, syncOrganizations } from "@/domain/rag/mod.ts";
+import type { schemas as directory } from "@/domain/directory/mod.ts";
+import type { HealthStatus } from "@/routes/system.ts";
 
 /**
  * No request may take longer than this, up or down: the pool's connect_timeout (5 s, sql/mod.ts)
@@ -61,7 +60,7 @@ async function outcomeOf(what: string, call: () => Promise<Response>): Promise<O
     const contentType = res.headers.get("content-type") ?? "";
     const text = await res.text();
     let code: string | undefined;
-    if (contentType.includes("json")) code = (JSON.parse(text) as Json).code;
+    if (contentType.includes("json")) code = (JSON.parse(text) as Partial<Problem>).code;
     return { what, status: res.status, code, contentType, ms: Date.now() - started };
   } finally {
     clearTimeout(timer);
@@ -79,9 +78,9 @@ const search = () =>
 const readyz = () => outcomeOf("readyz", () => app.request("/readyz"));
 const healthz = () => outcomeOf("healthz", () => app.request("/healthz"));
 
-async function readyChecks(): Promise<{ status: number; b: Json }> {
+async function readyChecks(): Promise<{ status: number; b: HealthStatus }> {
   const res = await app.request("/readyz");
-  return { status: res.status, b: await res.json() };
+  return { status: res.status, b: await body<HealthStatus>(res) };
 }
 
 /** Requests sent back to back until stopped, every outcome kept. */
@@ -113,14 +112,14 @@ function assertCleanFailure(o: Outcome) {
 }
 
 async function ingest(path: string, text: string) {
-  const body = `<h1>복무 규정</h1><p>${text}</p>`;
-  const served = await host.putHashed(path, { body, type: "text/html; charset=utf-8" });
+  const html = `<h1>복무 규정</h1><p>${text}</p>`;
+  const served = await host.putHashed(path, { body: html, type: "text/html; charset=utf-8" });
   const res = await app.request("/api/v1/documents", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify(documentRequest(served, { tenantId: tenant, organizationIds: [dept], title: "복무 규정" })),
   });
-  return { status: res.status, b: await res.json() as Json };
+  return { status: res.status, b: await body<schemas.IngestionResult>(res) };
 }
 
 before(async () => {
@@ -132,8 +131,9 @@ before(async () => {
     REDIS_URL: redis.url,
     ...retrievalEnv(embedding.url, `${CENTRAL.audience},search-gateway`),
   }, { workers: true });
-  const created = async (path: string, json: Json) =>
-    (await (await app.admin(path, { method: "POST", json })).json()).data.id as string;
+  const created = async (path: string, json: Record<string, unknown>) =>
+    (await body<Item<directory.Company | directory.Department>>(await app.admin(path, { method: "POST", json }))).data
+      .id;
   tenant = await created("/companies", { code: "PGCO", name: "PGCO" });
   dept = await created("/departments", { companyId: tenant, code: "A", name: "A" });
   await syncOrganizations(app.runtime.jobs.rag!);
@@ -211,9 +211,9 @@ for (const mode of ["fast", "immediate"] as const) {
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({ question: `재시작 뒤 ${mode} 문서` }),
       });
-      const found = await res.json() as Json;
+      const found = await body<schemas.SearchResponse>(res);
       assert.equal(res.status, 200);
-      assert.ok(found.contexts.some((c: Json) => c.documentId === again.b.documentId));
+      assert.ok(found.contexts.some((c) => c.documentId === again.b.documentId));
       assert.equal((await readyChecks()).status, 200);
     });
   });

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Redis stopped while portals submit content bodies and while the term-linking worker
  * runs (a private redis-server that loses every key on restart, as a crash would):
@@ -9,12 +8,11 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Redis } from "ioredis";
 import type postgres from "postgres";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type List, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { type RedisProcess, startRedisProcess } from "../_helpers/processes.ts";
 import { until } from "../_helpers/poll.ts";
 import { streamDepth, streamNames } from "@/jobs/mod.ts";
-
-type Json = Record<string, any>;
 
 const TERMS = ["인공지능", "API", "사과"] as const;
 
@@ -29,7 +27,7 @@ before(async () => {
     method: "POST",
     json: { terms: [{ notation: "인공지능", aliases: ["AI"] }, { notation: "API" }, { notation: "사과" }] },
   });
-  for (const p of (await body<Json>(res)).data.proposed) termIds[p.notation] = p.id;
+  for (const p of (await body<Item<schemas.ProposalResult>>(res)).data.proposed) termIds[p.notation] = p.id;
   for (const n of TERMS) {
     assert.equal((await app.admin(`/terms/${termIds[n]}/approve`, { method: "POST" })).status, 200);
   }
@@ -52,7 +50,7 @@ async function submit(contentKey: string, text: string): Promise<string> {
     json: { contentKey, body: text, contentType: "text/html" },
   });
   assert.equal(res.status, 202, await res.clone().text());
-  return (await body<Json>(res)).data.jobId;
+  return (await body<Item<schemas.ContentBodyQueued>>(res)).data.jobId;
 }
 
 const glossaryVersion = async () =>
@@ -134,13 +132,13 @@ describe("Redis stopped during content linking", () => {
     }
 
     for (const [jobId, { contentKey, terms }] of jobs) {
-      const job = (await body<Json>(await app.portal(`/content-bodies/${jobId}`))).data;
+      const job = (await body<Item<schemas.ContentBodyStatus>>(await app.portal(`/content-bodies/${jobId}`))).data;
       assert.equal(job.status, "done", contentKey);
-      assert.equal(job.result.termsFound, terms.length, contentKey);
-      assert.equal(job.result.linksUpserted, terms.length, `${contentKey}: the first (only) run's result is kept`);
-      const live = (await body<Json>(
+      assert.equal(job.result?.termsFound, terms.length, contentKey);
+      assert.equal(job.result?.linksUpserted, terms.length, `${contentKey}: the first (only) run's result is kept`);
+      const live = (await body<List<schemas.Link>>(
         await app.portal(`/content-term-links?contentKey=${contentKey}&includeDeleted=false`),
-      )).data.items as Json[];
+      )).data.items;
       assert.deepEqual(live.map((l) => l.termId).sort(), terms.map((t) => termIds[t]).sort(), contentKey);
       assert.equal(new Set(live.map((l) => l.version)).size, 1, `${contentKey}: linked in one write`);
     }

@@ -21,7 +21,8 @@
 import { after, describe, it } from "node:test";
 import fc from "fast-check";
 import { PUBLIC_ORG, startRagApp } from "../_helpers/rag.ts";
-import { body } from "../_helpers/app.ts";
+import { body, type Item } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import {
   ADMIN_KEY,
   DISABLED_KEY,
@@ -129,7 +130,7 @@ for (const loginId of ["fuzz.one", "fuzz.two"]) {
   });
   harvest(await body(res));
 }
-const proposal = await body<{ data: { proposed: { id: string }[] } }>(
+const proposal = await body<Item<schemas.ProposalResult>>(
   await app.portal("/glossary/term-proposals", { method: "POST", json: { terms: [{ notation: "연차" }] } }),
 );
 harvest(proposal);
@@ -209,6 +210,7 @@ const bearer = (label: string, token: string): Credential => ({
 const userTokens = {
   user: await rag.token(hour),
   admin: await rag.token({ ...hour, admin: true }),
+  operator: await rag.token({ ...hour, admin: true, operator: true }),
   restricted: await rag.token({ ...hour, clearance: 3 }),
   publicOrg: await rag.token({ ...hour, organizationId: PUBLIC_ORG }),
   otherTenant: await rag.token({ ...hour, tenantId: rag.otherTenant, organizationId: rag.dept.other }),
@@ -238,7 +240,11 @@ const RIGHT: Record<Operation["credential"], Credential[]> = {
     gateway("gateway + other tenant", userTokens.otherTenant),
   ],
 };
-const ADMIN_USER = [bearer("user token (admin)", userTokens.admin), bearer("user token (admin)", userTokens.admin)];
+const ADMIN_USER = [
+  bearer("user token (admin)", userTokens.admin),
+  bearer("user token (admin)", userTokens.admin),
+  bearer("user token (admin and installation operator)", userTokens.operator),
+];
 const WRONG: Credential[] = [
   { label: "none", headers: [] },
   bearer("disabled portal key", DISABLED_KEY),

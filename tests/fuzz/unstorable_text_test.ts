@@ -6,25 +6,24 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, DIR } from "../_helpers/app.ts";
+import { body, DIR, type Item, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { ADMIN_KEY, PORTAL_A_KEY } from "../_helpers/tokens.ts";
 import { startWriteProbe, type WriteProbe } from "../_helpers/fuzz_state.ts";
 
-type Json = Record<string, unknown>;
-
 let rag: RagTestApp;
 let probe: WriteProbe;
-let user: { id: string; version: number };
+let user: schemas.DirectoryUser;
 let termId: string;
 
 before(async () => {
   rag = await startRagApp();
   probe = await startWriteProbe(rag.app);
-  user = (await body<{ data: typeof user }>(
+  user = (await body<Item<schemas.DirectoryUser>>(
     await rag.app.admin("/users", { method: "POST", json: { loginId: "nul.base", koreanName: "가" } }),
   )).data;
-  const proposed = await body<{ data: { proposed: { id: string }[] } }>(
+  const proposed = await body<Item<schemas.ProposalResult>>(
     await rag.app.portal("/glossary/term-proposals", { method: "POST", json: { terms: [{ notation: "연차" }] } }),
   );
   termId = proposed.data.proposed[0].id;
@@ -51,7 +50,7 @@ async function send(caller: Caller, method: string, path: string, json?: unknown
 async function refusedUnwritten(caller: Caller, method: string, path: string, json?: unknown, mayWrite: string[] = []) {
   const before = await probe.settle();
   const res = await send(caller, method, path, json);
-  const problem = await body<Json>(res);
+  const problem = await body<Problem>(res);
   assert.equal(res.status, 400, JSON.stringify(problem));
   assert.equal(problem.code, "invalid_request");
   assert.equal(res.headers.get("content-type"), "application/problem+json");
@@ -158,7 +157,7 @@ describe("text PostgreSQL cannot store is refused with 400 and writes nothing", 
       headers: { "content-type": "text/csv" },
       body: `loginId,koreanName\nnul.row,가${NUL}\nplain.row,나\n`,
     });
-    const answer = await body<{ data?: { results: { loginId?: string; status: string }[] } }>(res);
+    const answer = await body<Partial<Item<schemas.UserImportResult>> & Partial<Problem>>(res);
     assert.ok(res.status === 200 || res.status === 400, `status ${res.status}: ${JSON.stringify(answer)}`);
     const stored = await rag.app.owner`select 1 from directory.users where login_id = 'nul.row'`;
     assert.equal(stored.length, 0);

@@ -1,40 +1,41 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 
-type Json = Record<string, any>;
+type Dept = schemas.Department;
 
 let app: TestApp;
 let companyId: string;
 before(async () => {
   app = await startTestApp();
-  companyId =
-    (await body<Json>(await app.admin("/companies", { method: "POST", json: { code: "TREE", name: "트리회사" } }))).data
-      .id;
+  companyId = (await body<Item<schemas.Company>>(
+    await app.admin("/companies", { method: "POST", json: { code: "TREE", name: "트리회사" } }),
+  )).data
+    .id;
 });
 after(async () => {
   await app.stop();
 });
 
-async function dept(code: string, parentId: string | null = null, extra: Json = {}): Promise<Json> {
+async function dept(code: string, parentId: string | null = null, extra: Record<string, unknown> = {}): Promise<Dept> {
   const res = await app.admin("/departments", {
     method: "POST",
     json: { companyId, code, name: `부서 ${code}`, parentId, ...extra },
   });
-  const b = await body<Json>(res);
+  const b = await body<Item<Dept>>(res);
   assert.equal(res.status, 201, JSON.stringify(b));
   return b.data;
 }
 
-async function walk(query: string, limit: number): Promise<Json[]> {
-  const items: Json[] = [];
+async function walk(query: string, limit: number): Promise<Dept[]> {
+  const items: Dept[] = [];
   let cursor: string | null = null;
   do {
     const q: string = `/departments?companyId=${companyId}&limit=${limit}${query}${
       cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""
     }`;
-    const page = await body<Json>(await app.portal(q));
+    const page = await body<List<Dept>>(await app.portal(q));
     items.push(...page.data.items);
     cursor = page.data.nextCursor;
   } while (cursor);
@@ -47,7 +48,7 @@ async function ledgerVersion(): Promise<number> {
 }
 
 describe("departments", () => {
-  let root: Json, a: Json, b: Json, a1: Json, a2: Json;
+  let root: Dept, a: Dept, b: Dept, a1: Dept, a2: Dept;
 
   it("lists the tree parents first and siblings by sort order, across pages", async () => {
     root = await dept("ROOT");
@@ -73,36 +74,37 @@ describe("departments", () => {
       json: { version: a.version, parentId: b.id },
     });
     assert.equal(res.status, 200, JSON.stringify(await body(res.clone())));
-    a = (await body<Json>(res)).data;
+    a = (await body<Item<Dept>>(res)).data;
     assert.equal(a.depth, 2);
     const items = await walk("", 100);
     assert.deepEqual(items.map((d) => d.code), ["ROOT", "B", "A", "A1", "A2"]);
     const moved = items.find((d) => d.code === "A1")!;
     assert.deepEqual(moved.path, [root.id, b.id, a.id, a1.id]);
     assert.equal(moved.depth, 3);
-    const feed = await body<Json>(await app.portal(`/departments?updatedSince=${before}`));
-    assert.deepEqual(new Set(feed.data.items.map((d: Json) => d.code)), new Set(["A", "A1", "A2"]));
+    const feed = await body<List<Dept | schemas.Tombstone>>(await app.portal(`/departments?updatedSince=${before}`));
+    assert.deepEqual(new Set(feed.data.items.map((d) => ("deleted" in d ? d.id : d.code))), new Set(["A", "A1", "A2"]));
   });
 
   it("refuses a move under itself or a descendant (a cycle) with 422 and changes nothing", async () => {
     const v = await ledgerVersion();
-    const current = (await body<Json>(await app.admin(`/departments/${a.id}`))).data;
+    const current = (await body<Item<Dept>>(await app.admin(`/departments/${a.id}`))).data;
     for (const parentId of [a.id, a1.id]) {
       const res = await app.admin(`/departments/${a.id}`, {
         method: "PATCH",
         json: { version: current.version, parentId },
       });
-      const bd = await body<Json>(res);
+      const bd = await body<Problem>(res);
       assert.equal(res.status, 422, JSON.stringify(bd));
-      assert.equal(bd.errors[0].path, "parentId");
+      assert.equal(bd.errors?.[0].path, "parentId");
     }
     assert.equal(await ledgerVersion(), v);
   });
 
   it("refuses a parent of another company", async () => {
-    const other =
-      (await body<Json>(await app.admin("/departments", { method: "POST", json: { code: "ELSE", name: "다른곳" } })))
-        .data;
+    const other = (await body<Item<Dept>>(
+      await app.admin("/departments", { method: "POST", json: { code: "ELSE", name: "다른곳" } }),
+    ))
+      .data;
     const res = await app.admin("/departments", {
       method: "POST",
       json: { companyId, code: "X", name: "x", parentId: other.id },
@@ -113,7 +115,7 @@ describe("departments", () => {
   it("keeps codes unique per company (409 duplicate_code, any case) but allows them across companies", async () => {
     const dup = await app.admin("/departments", { method: "POST", json: { companyId, code: "root", name: "중복" } });
     assert.equal(dup.status, 409);
-    assert.equal((await body<Json>(dup)).code, "duplicate_code");
+    assert.equal((await body<Problem>(dup)).code, "duplicate_code");
     const elsewhere = await app.admin("/departments", {
       method: "POST",
       json: { code: "ROOT", name: "기본회사 루트" },
@@ -123,27 +125,27 @@ describe("departments", () => {
 
   it("hides an inactive department's whole subtree unless includeInactive", async () => {
     const res = await app.admin(`/departments/${b.id}/deactivate`, { method: "POST" });
-    assert.equal((await body<Json>(res)).data.isActive, false);
+    assert.equal((await body<Item<Dept>>(res)).data.isActive, false);
     assert.deepEqual((await walk("", 100)).map((d) => d.code), ["ROOT"]);
     assert.deepEqual((await walk("&includeInactive=true", 100)).map((d) => d.code), ["ROOT", "B", "A", "A1", "A2"]);
-    const current = (await body<Json>(await app.admin(`/departments/${b.id}`))).data;
+    const current = (await body<Item<Dept>>(await app.admin(`/departments/${b.id}`))).data;
     await app.admin(`/departments/${b.id}`, { method: "PATCH", json: { version: current.version, isActive: true } });
   });
 
   it("gives the users of a renamed department a new version with the new name", async () => {
-    const user = (await body<Json>(
+    const user = (await body<Item<schemas.DirectoryUser>>(
       await app.admin("/users", {
         method: "POST",
         json: { loginId: "in.a2", koreanName: "부서원", companyId, departmentId: a2.id },
       }),
     )).data;
     assert.equal(user.deptCode, "A2");
-    const current = (await body<Json>(await app.admin(`/departments/${a2.id}`))).data;
+    const current = (await body<Item<Dept>>(await app.admin(`/departments/${a2.id}`))).data;
     await app.admin(`/departments/${a2.id}`, {
       method: "PATCH",
       json: { version: current.version, code: "A2X", name: "새이름" },
     });
-    const after = (await body<Json>(await app.portal(`/users/${user.id}`))).data;
+    const after = (await body<Item<schemas.DirectoryUser>>(await app.portal(`/users/${user.id}`))).data;
     assert.equal(after.deptCode, "A2X");
     assert.equal(after.departmentName, "새이름");
     assert.ok(after.version > user.version);
@@ -158,7 +160,7 @@ describe("departments", () => {
     const ok = await app.admin(`/departments/${a1.id}`, { method: "DELETE" });
     assert.equal(ok.status, 200);
     assert.equal((await app.admin(`/departments/${a1.id}`)).status, 404);
-    const feed = await body<Json>(await app.portal(`/departments?updatedSince=${v}`));
+    const feed = await body<List<Dept | schemas.Tombstone>>(await app.portal(`/departments?updatedSince=${v}`));
     assert.deepEqual(feed.data.items, [{ id: a1.id, deleted: true, version: v + 1 }]);
   });
 
@@ -173,11 +175,11 @@ describe("departments", () => {
     ) {
       const res = await app.admin("/departments", { method: "POST", json: { companyId, ...json } });
       assert.equal(res.status, 400, JSON.stringify(json));
-      assert.equal((await body<Json>(res)).code, "invalid_request");
+      assert.equal((await body<Problem>(res)).code, "invalid_request");
     }
     const stale = await app.admin(`/departments/${root.id}`, { method: "PATCH", json: { version: 1, name: "stale" } });
     assert.equal(stale.status, 409);
-    assert.equal((await body<Json>(stale)).data.id, root.id);
+    assert.equal((await body<Problem<{ data: Dept }>>(stale)).data.id, root.id);
     for (const q of ["limit=1001", "includeInactive=yes", "updatedSince=abc"]) {
       assert.equal((await app.portal(`/departments?${q}`)).status, 400, q);
     }
@@ -187,16 +189,16 @@ describe("departments", () => {
 
 describe("companies", () => {
   it("has the default company after migration", async () => {
-    const list = await body<Json>(await app.portal("/companies"));
-    const def = list.data.items.find((c: Json) => c.code === "DEFAULT");
-    assert.equal(def.id, "00000000-0000-4000-8000-000000000001");
+    const list = await body<List<schemas.Company>>(await app.portal("/companies"));
+    const def = list.data.items.find((c) => c.code === "DEFAULT");
+    assert.equal(def?.id, "00000000-0000-4000-8000-000000000001");
     assert.equal(typeof list.meta.dataVersion, "number");
   });
 
   it("keeps codes unique (409 duplicate_code) and refuses bad locales", async () => {
     const dup = await app.admin("/companies", { method: "POST", json: { code: "tree", name: "중복" } });
     assert.equal(dup.status, 409);
-    assert.equal((await body<Json>(dup)).code, "duplicate_code");
+    assert.equal((await body<Problem>(dup)).code, "duplicate_code");
     const bad = await app.admin("/companies", {
       method: "POST",
       json: { code: "LOC", name: "x", defaultLocale: "Korean!" },
@@ -205,13 +207,13 @@ describe("companies", () => {
   });
 
   it("carries a locale change to the company's users and departments as new versions", async () => {
-    const c = (await body<Json>(
+    const c = (await body<Item<schemas.Company>>(
       await app.admin("/companies", {
         method: "POST",
         json: { code: "LOCALE", name: "로케일", defaultLocale: "ko" },
       }),
     )).data;
-    const u = (await body<Json>(
+    const u = (await body<Item<schemas.DirectoryUser>>(
       await app.admin("/users", {
         method: "POST",
         json: { loginId: "locale.user", englishName: "L", companyId: c.id },
@@ -222,7 +224,7 @@ describe("companies", () => {
       json: { version: c.version, defaultLocale: "en" },
     });
     assert.equal(res.status, 200);
-    const after = (await body<Json>(await app.portal(`/users/${u.id}`))).data;
+    const after = (await body<Item<schemas.DirectoryUser>>(await app.portal(`/users/${u.id}`))).data;
     assert.equal(after.companyDefaultLocale, "en");
     assert.ok(after.version > u.version);
   });
@@ -232,12 +234,15 @@ describe("companies", () => {
     assert.equal(def.status, 409);
     const busy = await app.admin(`/companies/${companyId}`, { method: "DELETE" });
     assert.equal(busy.status, 409);
-    const empty =
-      (await body<Json>(await app.admin("/companies", { method: "POST", json: { code: "EMPTY", name: "빈회사" } })))
-        .data;
+    const empty = (await body<Item<schemas.Company>>(
+      await app.admin("/companies", { method: "POST", json: { code: "EMPTY", name: "빈회사" } }),
+    ))
+      .data;
     assert.equal((await app.admin(`/companies/${empty.id}`, { method: "DELETE" })).status, 200);
     assert.equal((await app.admin(`/companies/${empty.id}`)).status, 404);
-    const deact = (await body<Json>(await app.admin(`/companies/${companyId}/deactivate`, { method: "POST" }))).data;
+    const deact =
+      (await body<Item<schemas.Company>>(await app.admin(`/companies/${companyId}/deactivate`, { method: "POST" })))
+        .data;
     assert.equal(deact.isActive, false);
   });
 });

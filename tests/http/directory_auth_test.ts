@@ -1,11 +1,9 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, DIR, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, DIR, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { ADMIN_KEY, DISABLED_KEY, JWT, portalJwt, READER_KEY, unsignedJwt } from "../_helpers/tokens.ts";
-
-type Json = Record<string, any>;
 
 let app: TestApp;
 before(async () => {
@@ -19,7 +17,7 @@ const asBearer = (token: string) =>
   app.request(`${DIR}/users?limit=1`, { headers: { authorization: `Bearer ${token}` } });
 
 async function expectStatus(res: Response, status: number, code: string, label: string) {
-  const b = await body<Json>(res);
+  const b = await body<Problem>(res);
   assert.equal(res.status, status, `${label}: ${JSON.stringify(b)}`);
   assert.equal(b.code, code, label);
   assert.equal(res.headers.get("content-type"), "application/problem+json", label);
@@ -49,6 +47,8 @@ describe("portal credentials", () => {
     ["missing issuer", () => portalJwt({ omit: ["iss"] })],
     ["wrong audience", () => portalJwt({ claims: { aud: "other-api" } })],
     ["no azp and no client_id", () => portalJwt({ omit: ["azp"] })],
+    ["an azp no portal is configured with", () => portalJwt({ claims: { azp: "stranger-portal" } })],
+    ["a client_id no portal is configured with", () => portalJwt({ omit: ["azp"], claims: { client_id: "stranger" } })],
     ["empty azp", () => portalJwt({ claims: { azp: "" } })],
     ["missing sub", () => portalJwt({ omit: ["sub"] })],
     ["missing exp", () => portalJwt({ omit: ["exp"] })],
@@ -102,7 +102,8 @@ describe("portal credentials", () => {
       await portalJwt({ claims: { azp: "forged-portal" }, secret: "a-forger-secret-that-is-long-enough-0123" }),
     );
     // Failures are recorded after the refusal is answered.
-    const syncView = async () => (await body<Json>(await app.admin("/sync-status"))).data.items as Json[];
+    const syncView = async () =>
+      (await body<{ data: { items: schemas.PortalSync[] } }>(await app.admin("/sync-status"))).data.items;
     await until("both failures are recorded", async () => {
       const v = await syncView();
       return ["disabled-portal", "expired-portal"].every((id) => v.find((p) => p.portalId === id)?.credentialFailures);
@@ -111,7 +112,7 @@ describe("portal credentials", () => {
     const disabled = view.find((p) => p.portalId === "disabled-portal");
     assert.equal(disabled?.credentialFailures?.lastReason, "API key is disabled");
     assert.equal(disabled?.needsCheck, true);
-    assert.match(view.find((p) => p.portalId === "expired-portal")?.credentialFailures?.lastReason, /exp/);
+    assert.match(view.find((p) => p.portalId === "expired-portal")?.credentialFailures?.lastReason ?? "", /exp/);
     assert.equal(view.find((p) => p.portalId === "forged-portal"), undefined, "a bad signature names no portal");
   });
 

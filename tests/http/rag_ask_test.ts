@@ -1,12 +1,10 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body } from "../_helpers/app.ts";
+import { body, type Problem } from "../_helpers/app.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
-import { type FakeLlm, startFakeLlm } from "../_helpers/fake_llm.ts";
+import { type FakeLlm, type RecordedCall, startFakeLlm } from "../_helpers/fake_llm.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { userToken } from "../_helpers/tokens.ts";
-
-type Json = Record<string, any>;
 
 const DOCS: Array<[string, string]> = [
   [
@@ -24,7 +22,7 @@ const DOCS: Array<[string, string]> = [
 async function seed(rag: RagTestApp) {
   for (const [i, [title, text]] of DOCS.entries()) {
     const doc = await rag.document(`/doc-${i}.html`, `<h1>${title}</h1><p>${text}</p>`, { title });
-    const res = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const res = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc }));
     assert.equal(res.indexed, true, JSON.stringify(res));
   }
 }
@@ -34,16 +32,16 @@ async function ask(rag: RagTestApp, question: string, init: { token?: string; he
   return { status: res.status, res };
 }
 
-const admin = (rag: RagTestApp) => rag.token({ admin: true, sub: "admin-1", clearance: 3 });
+const admin = (rag: RagTestApp) => rag.token({ admin: true, operator: true, sub: "admin-1", clearance: 3 });
 
-async function settings(rag: RagTestApp, patch: Json) {
+async function settings(rag: RagTestApp, patch: Record<string, unknown>) {
   const res = await rag.call("/admin/settings", { method: "PUT", json: patch, token: await admin(rag) });
   assert.equal(res.status, 200, await res.clone().text());
 }
 
 /** How many numbered contexts a prompt gave the model. */
-const contextsGiven = (call: { body: Json }) =>
-  (call.body.messages.find((m: Json) => m.role === "user").content.match(/^\[\d+\] /gm) ?? []).length;
+const contextsGiven = (call: RecordedCall) =>
+  (call.body.messages.find((m) => m.role === "user")?.content.match(/^\[\d+\] /gm) ?? []).length;
 
 describe("answers from the local runtime and without a model", () => {
   let rag: RagTestApp;
@@ -60,13 +58,13 @@ describe("answers from the local runtime and without a model", () => {
 
   it("answers extractively, with citations, when no model is configured", async () => {
     const { status, res } = await ask(rag, "연차 휴가는 어디에서 신청하나요?");
-    const b = await body<Json>(res);
+    const b = await body<schemas.Answer>(res);
     assert.equal(status, 200, JSON.stringify(b));
     assert.equal(b.mode, "extractive");
     assert.equal(b.grounded, true);
     assert.match(b.answer, /인사 포털에서 신청합니다\. \[\d\]/);
     assert.ok(b.citations.length >= 1);
-    assert.ok(b.citations.every((c: Json) => c.marker >= 1 && c.documentId && c.excerpt));
+    assert.ok(b.citations.every((c) => c.marker >= 1 && c.documentId && c.excerpt));
   });
 
   it("calls Ollama's /api/chat with the settings' model and temperature and 3 to 5 numbered contexts", async () => {
@@ -75,16 +73,16 @@ describe("answers from the local runtime and without a model", () => {
     });
     llm.reply = "인사 포털에서 신청합니다 [1]. 결재가 필요합니다 [2]. 이것은 없는 문맥입니다 [9].";
     const { res } = await ask(rag, "연차 휴가 신청 방법");
-    const b = await body<Json>(res);
+    const b = await body<schemas.Answer>(res);
     assert.equal(b.mode, "local");
     const call = llm.calls.at(-1)!;
     assert.equal(call.path, "/api/chat");
     assert.equal(call.body.model, "qwen2.5:7b-instruct");
-    assert.equal(call.body.options.temperature, 0.2);
+    assert.equal(call.body.options?.temperature, 0.2);
     const given = contextsGiven(call);
     assert.ok(given >= 3 && given <= 5, `contexts given: ${given}`);
     assert.match(call.body.messages[0].content, /번호가 붙은 문맥만 근거로/);
-    assert.deepEqual(b.citations.map((c: Json) => c.marker), [1, 2]);
+    assert.deepEqual(b.citations.map((c) => c.marker), [1, 2]);
     assert.doesNotMatch(b.answer, /\[9\]/, "a marker naming no given context is dropped");
     assert.equal(b.grounded, true);
   });
@@ -106,12 +104,12 @@ describe("answers from the local runtime and without a model", () => {
     await settings(rag, { llm: { provider: "openai", endpoint: `${llm.url}/`, model: "llama-3-ko" } });
     llm.reply = "반일 단위로도 쓸 수 있습니다 [2].";
     const { res } = await ask(rag, "연차를 반일로 쓸 수 있나요?");
-    const b = await body<Json>(res);
+    const b = await body<schemas.Answer>(res);
     const call = llm.calls.at(-1)!;
     assert.equal(call.path, "/v1/chat/completions");
     assert.equal(call.body.model, "llama-3-ko");
     assert.equal(typeof call.body.temperature, "number");
-    assert.deepEqual([b.mode, b.citations.map((c: Json) => c.marker)], ["local", [2]]);
+    assert.deepEqual([b.mode, b.citations.map((c) => c.marker)], ["local", [2]]);
   });
 
   it("adds approved concepts found in the question as interpretation notes, marked as not evidence", async () => {
@@ -130,7 +128,7 @@ describe("answers from the local runtime and without a model", () => {
     assert.equal((await rag.app.admin(`/terms/${termId}/approve`, { method: "POST" })).status, 200);
     rag.app.runtime.jobs.rag!.ontology.invalidate();
     await ask(rag, "연차 수당은 언제 지급되나요?");
-    const prompt = llm.calls.at(-1)!.body.messages[1].content as string;
+    const prompt = llm.calls.at(-1)!.body.messages[1].content;
     assert.match(prompt, /용어 참고 \(근거 아님\):\n- 연차 \(다른 표기: 연차휴가, AL\): 근로기준법상 연간 유급 휴가/);
   });
 
@@ -140,10 +138,14 @@ describe("answers from the local runtime and without a model", () => {
     assert.equal(status, 200);
     assert.match(res.headers.get("content-type") ?? "", /text\/event-stream/);
     const text = await res.text();
-    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => [m[1], JSON.parse(m[2])] as const);
+    // A `delta` event carries text; the last, `citations`, the answer without its text.
+    type EventData = { text?: string } & Partial<Omit<schemas.Answer, "answer">>;
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) =>
+      [m[1], JSON.parse(m[2]) as EventData] as const
+    );
     assert.ok(events.length >= 2);
     assert.equal(events.at(-1)![0], "citations");
-    assert.deepEqual(events.at(-1)![1].citations.map((c: Json) => c.marker), [1]);
+    assert.deepEqual(events.at(-1)![1].citations?.map((c) => c.marker), [1]);
     const streamed = events.filter(([e]) => e === "delta").map(([, d]) => d.text).join("");
     assert.equal(streamed, llm.reply);
   });
@@ -152,7 +154,7 @@ describe("answers from the local runtime and without a model", () => {
     llm.failWith = 500;
     try {
       const { status, res } = await ask(rag, "연차 신청");
-      assert.deepEqual([status, (await body<Json>(res)).code], [503, "unavailable"]);
+      assert.deepEqual([status, (await body<Problem>(res)).code], [503, "unavailable"]);
     } finally {
       llm.failWith = 0;
     }
@@ -162,7 +164,7 @@ describe("answers from the local runtime and without a model", () => {
     const before = llm.calls.length;
     const outsider = await userToken({ tenantId: rag.otherTenant, organizationId: rag.dept.other, clearance: 3 });
     const { status, res } = await ask(rag, "연차 휴가 신청", { token: outsider });
-    const b = await body<Json>(res);
+    const b = await body<schemas.Answer>(res);
     assert.equal(status, 200);
     assert.deepEqual([b.grounded, b.citations, b.reason], [false, [], "no_evidence"]);
     assert.match(b.answer, /근거를 찾지 못했습니다/);
@@ -196,7 +198,7 @@ describe("answers through the model gateway", () => {
 
   it("sends the service token, x-purpose and x-portal-id, and no model", async () => {
     const { res } = await ask(rag, "연차 휴가 신청 방법");
-    const b = await body<Json>(res);
+    const b = await body<schemas.Answer>(res);
     assert.equal(b.mode, "gateway");
     const call = gateway.calls.at(-1)!;
     assert.equal(call.path, "/v1/chat/completions");
@@ -212,7 +214,7 @@ describe("answers through the model gateway", () => {
     gateway.delayMs = 2500;
     try {
       const { status, res } = await ask(rag, "연차 휴가 신청 방법");
-      assert.deepEqual([status, (await body<Json>(res)).code], [504, "llm_timeout"]);
+      assert.deepEqual([status, (await body<Problem>(res)).code], [504, "llm_timeout"]);
     } finally {
       gateway.delayMs = 0;
     }

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Content fetching through the ingestion API, with an allow-list: the URL policy and
  * fetch limits end to end (the unit tests hold the full table of bypass forms).
@@ -6,11 +5,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Document, HeadingLevel, Packer, Paragraph } from "docx";
-import { body } from "../_helpers/app.ts";
+import { body, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { sha256 } from "../_helpers/content_host.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 
-type Json = Record<string, any>;
 const LIMIT = 64 * 1024;
 
 let rag: RagTestApp;
@@ -23,19 +22,22 @@ after(async () => {
 
 const PAGE = "<h1>보안 규정</h1><p>허용된 호스트에서만 본문을 가져옵니다.</p>";
 
-async function post(doc: Json) {
+/** Posts an ingestion request; the body is read as `T`, a refusal (which names the document once accepted) by default. */
+async function post<T = Problem<{ documentId?: string }>>(doc: Record<string, unknown>) {
   const res = await rag.call("/documents", { method: "POST", json: doc });
-  return { status: res.status, b: await body<Json>(res) };
+  return { status: res.status, b: await body<T>(res) };
 }
 
-const registered = async (doc: Json) =>
+const registered = async (doc: Record<string, unknown>) =>
   (await rag.system((tx) =>
-    tx`select count(*)::int as n from rag.tb_ai_document_registry where source_document_id = ${doc.sourceDocumentId}`
+    tx`select count(*)::int as n from rag.tb_ai_document_registry where source_document_id = ${
+      String(doc.sourceDocumentId)
+    }`
   ))[0].n;
 
 describe("content locators", () => {
   it("fetches from an allowed host", async () => {
-    const { status, b } = await post(await rag.document("/ok.html", PAGE));
+    const { status, b } = await post<schemas.IngestionResult>(await rag.document("/ok.html", PAGE));
     assert.equal(status, 200, JSON.stringify(b));
   });
 
@@ -72,7 +74,7 @@ describe("content locators", () => {
       const { status, b } = await post(doc);
       assert.deepEqual([status, b.code], [422, "content_host_not_allowed"], JSON.stringify(b));
       assert.equal(reached, 0);
-      const state = await body<Json>(await rag.call(`/documents/${b.documentId}`));
+      const state = await body<schemas.DocumentState>(await rag.call(`/documents/${b.documentId}`));
       assert.deepEqual([state.status, state.errorCode], ["failed", "content_host_not_allowed"]);
     } finally {
       await outside.shutdown();
@@ -87,7 +89,7 @@ describe("content locators", () => {
       contentLocator: `${rag.host.base}/hop.html`,
       checksum: final.sha256,
     };
-    const { status, b } = await post(doc);
+    const { status, b } = await post<schemas.IngestionResult>(doc);
     assert.equal(status, 200, JSON.stringify(b));
   });
 
@@ -102,7 +104,7 @@ describe("content locators", () => {
     const big = `<p>${"가".repeat(LIMIT)}</p>`;
     const doc = await rag.document("/big.html", big, { sizeBytes: 1000 });
     const { status, b } = await post(doc);
-    assert.deepEqual([status, b.code], [413, "payload_too_large"], JSON.stringify(b));
+    assert.deepEqual([status, b.code], [413, "content_too_large"], JSON.stringify(b));
   });
 
   it("refuses a body whose SHA-256 differs with 422 checksum_mismatch", async () => {
@@ -132,7 +134,7 @@ describe("content locators", () => {
       sizeBytes: served.size,
       contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     };
-    const { status, b } = await post(doc);
+    const { status, b } = await post<schemas.IngestionResult>(doc);
     assert.equal(status, 200, JSON.stringify(b));
     const [chunk] = await rag.system((tx) =>
       tx`select content, heading_path from rag.tb_doc_chunk_vector where document_id = ${b.documentId} order by chunk_index`

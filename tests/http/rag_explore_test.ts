@@ -1,11 +1,10 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body } from "../_helpers/app.ts";
+import { body, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { CENTRAL, userToken } from "../_helpers/tokens.ts";
 
-type Json = Record<string, any>;
 const GATEWAY_KEY = "explore-gateway-key-0123456789abcdef";
 
 let rag: RagTestApp;
@@ -17,7 +16,10 @@ before(async () => {
     const doc = await rag.document(`/sec-${i}.html`, `<h1>보안 규정 ${i}</h1><p>${text}</p>`, {
       title: `보안 규정 ${i}`,
     });
-    assert.equal((await body<Json>(await rag.call("/documents", { method: "POST", json: doc }))).indexed, true);
+    assert.equal(
+      (await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc }))).indexed,
+      true,
+    );
   }
 });
 after(async () => {
@@ -25,10 +27,11 @@ after(async () => {
   await bare.stop();
 });
 
-async function explore(
+/** Calls the gateway adapter at `path`; the body is read as `T`. */
+async function explore<T = unknown>(
   app: RagTestApp,
   path: "search" | "ask",
-  json: Json,
+  json: Record<string, unknown>,
   o: { key?: string | null; user?: string | null } = {},
 ) {
   const headers = new Headers({ "content-type": "application/json" });
@@ -41,12 +44,15 @@ async function explore(
     headers,
     body: JSON.stringify(json),
   });
-  return { status: res.status, b: await body<Json>(res) };
+  return { status: res.status, b: await body<T>(res) };
 }
 
 describe("gateway adapters", () => {
   it("search: capability search, kind document, items with their source, under the delegated user's RLS", async () => {
-    const { status, b } = await explore(rag, "search", { query: "보안 점검 주기", limit: 5 });
+    const { status, b } = await explore<schemas.ExploreSearchResponse>(rag, "search", {
+      query: "보안 점검 주기",
+      limit: 5,
+    });
     assert.equal(status, 200, JSON.stringify(b));
     assert.deepEqual([b.capability, b.kind], ["search", "document"]);
     const [top] = b.items;
@@ -54,11 +60,14 @@ describe("gateway adapters", () => {
     assert.equal(top.source.portalId, "portal-a");
     assert.ok(typeof top.score === "number" && top.snippet.includes("보안 점검"));
     const outsider = await userToken({ tenantId: rag.otherTenant, organizationId: rag.dept.other, clearance: 3 });
-    assert.deepEqual((await explore(rag, "search", { query: "보안 점검" }, { user: outsider })).b.items, []);
+    assert.deepEqual(
+      (await explore<schemas.ExploreSearchResponse>(rag, "search", { query: "보안 점검" }, { user: outsider })).b.items,
+      [],
+    );
   });
 
   it("ask: capability answer with citations, grounded", async () => {
-    const { status, b } = await explore(rag, "ask", { question: "보안 사고는 어떻게 하나요?" });
+    const { status, b } = await explore<schemas.ExploreAnswer>(rag, "ask", { question: "보안 사고는 어떻게 하나요?" });
     assert.equal(status, 200, JSON.stringify(b));
     assert.equal(b.capability, "answer");
     assert.equal(b.grounded, true);
@@ -78,19 +87,21 @@ describe("gateway adapters", () => {
 
   it("gives the no-gateway-mapping fallback for a token without tenant and organization", async () => {
     const unmapped = await userToken({ tenantId: null, organizationId: null });
-    const { status, b } = await explore(rag, "ask", { question: "보안 점검 주기는?" }, { user: unmapped });
+    const { status, b } = await explore<schemas.ExploreAnswer>(rag, "ask", { question: "보안 점검 주기는?" }, {
+      user: unmapped,
+    });
     assert.equal(status, 200);
     assert.deepEqual([b.capability, b.grounded, b.citations, b.reason], ["answer", false, [], "no_gateway_mapping"]);
-    const search = await explore(rag, "search", { query: "보안" }, { user: unmapped });
+    const search = await explore<schemas.ExploreSearchResponse>(rag, "search", { query: "보안" }, { user: unmapped });
     assert.deepEqual([search.status, search.b.items], [200, []]);
   });
 
   it("refuses a missing or wrong gateway key, and any key when none is configured, with 401", async () => {
     for (const key of [null, "wrong-key-0123456789abcdef", `${GATEWAY_KEY}x`]) {
-      const { status, b } = await explore(rag, "search", { query: "보안" }, { key });
+      const { status, b } = await explore<Problem>(rag, "search", { query: "보안" }, { key });
       assert.deepEqual([status, b.code], [401, "unauthorized"], String(key));
     }
-    const unset = await explore(bare, "search", { query: "보안" });
+    const unset = await explore<Problem>(bare, "search", { query: "보안" });
     assert.deepEqual([unset.status, unset.b.code], [401, "unauthorized"]);
   });
 
@@ -102,7 +113,7 @@ describe("gateway adapters", () => {
       ["wrong secret", await userToken({ tenantId: rag.tenant, secret: `${CENTRAL.secret}-other` })],
     ];
     for (const [label, user] of cases) {
-      const { status, b } = await explore(rag, "ask", { question: "보안" }, { user });
+      const { status, b } = await explore<Problem>(rag, "ask", { question: "보안" }, { user });
       assert.deepEqual([status, b.code], [401, "unauthorized"], label);
     }
   });
@@ -114,7 +125,7 @@ describe("gateway adapters", () => {
         {},
       ], ["ask", { question: "x", extra: 1 }]] as const
     ) {
-      const { status, b } = await explore(rag, path, json);
+      const { status, b } = await explore<Problem>(rag, path, json);
       assert.deepEqual([status, b.code], [400, "invalid_request"], JSON.stringify(json));
     }
   });

@@ -1,11 +1,13 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body } from "../_helpers/app.ts";
+import { body, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 
-type Json = Record<string, any>;
+/** What ingesting answers: indexed with the default wait, queued with wait=false. */
+type Indexed = Extract<schemas.IngestionResult, { indexed: true }>;
+type Queued = Extract<schemas.IngestionResult, { indexed: false }>;
 
 let rag: RagTestApp;
 before(async () => {
@@ -31,7 +33,7 @@ describe("ingestion", () => {
   it("fetches, verifies, extracts, chunks, embeds and indexes a Korean HTML document", async () => {
     const doc = await rag.document("/hr/rules.html", KOREAN_HTML(40));
     const res = await rag.call("/documents", { method: "POST", json: doc });
-    const b = await body<Json>(res);
+    const b = await body<Indexed>(res);
     assert.equal(res.status, 200, JSON.stringify(b));
     assert.equal(b.indexed, true);
     assert.equal(b.sourceVersion, "v1");
@@ -41,37 +43,38 @@ describe("ingestion", () => {
     assert.deepEqual(rows.map((r) => r.chunk_index), [...rows.keys()]);
     assert.ok(rows.every((r) => r.visible && r.source_version === "v1"));
     assert.match(rows[0].content, /인사 규정/, "headings are kept");
-    const state = await body<Json>(await rag.call(`/documents/${b.documentId}`));
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${b.documentId}`));
     assert.deepEqual([state.status, state.chunkCount, state.indexedVersion], ["indexed", b.chunkCount, "v1"]);
   });
 
   it("queues with wait=false (202) and indexes in the background", async () => {
     const doc = await rag.document("/queued.html", KOREAN_HTML(5));
     const res = await rag.call("/documents?wait=false", { method: "POST", json: doc });
-    const b = await body<Json>(res);
+    const b = await body<Queued>(res);
     assert.equal(res.status, 202);
     assert.deepEqual([b.indexed, b.status], [false, "queued"]);
     await until(
       "the document is indexed",
-      async () => (await body<Json>(await rag.call(`/documents/${b.documentId}`))).status === "indexed",
+      async () =>
+        (await body<schemas.DocumentState>(await rag.call(`/documents/${b.documentId}`))).status === "indexed",
       15_000,
     );
   });
 
   it("treats the same version and checksum again as a no-op", async () => {
     const doc = await rag.document("/same.html", KOREAN_HTML(3));
-    const first = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const first = await body<Indexed>(await rag.call("/documents", { method: "POST", json: doc }));
     const requests = rag.embedding.requests;
-    const again = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const again = await body<Indexed>(await rag.call("/documents", { method: "POST", json: doc }));
     assert.deepEqual(again, first);
     assert.equal(rag.embedding.requests, requests, "nothing was embedded again");
   });
 
   it("replaces a shrinking new version whole; chunk indexes it lacks are gone", async () => {
     const doc = await rag.document("/shrink.html", KOREAN_HTML(60));
-    const v1 = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const v1 = await body<Indexed>(await rag.call("/documents", { method: "POST", json: doc }));
     const small = await rag.host.putHashed("/shrink.html", { body: "<p>짧아진 두 번째 판입니다.</p>" });
-    const v2 = await body<Json>(
+    const v2 = await body<Indexed>(
       await rag.call("/documents", {
         method: "POST",
         json: { ...doc, sourceVersion: "v2", checksum: small.sha256, sizeBytes: small.size },
@@ -86,17 +89,17 @@ describe("ingestion", () => {
 
   it("fails a checksum mismatch with 422 checksum_mismatch and keeps the previous version searchable", async () => {
     const doc = await rag.document("/kept.html", KOREAN_HTML(4));
-    const v1 = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const v1 = await body<Indexed>(await rag.call("/documents", { method: "POST", json: doc }));
     const before = await chunks(v1.documentId);
     const res = await rag.call("/documents", {
       method: "POST",
       json: { ...doc, sourceVersion: "v2", checksum: "0".repeat(64) },
     });
-    const b = await body<Json>(res);
+    const b = await body<Problem>(res);
     assert.equal(res.status, 422);
     assert.equal(b.code, "checksum_mismatch");
     assert.deepEqual(await chunks(v1.documentId), before);
-    const state = await body<Json>(await rag.call(`/documents/${v1.documentId}`));
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${v1.documentId}`));
     assert.deepEqual([state.status, state.indexedVersion, state.errorCode], ["failed", "v1", "checksum_mismatch"]);
   });
 
@@ -105,7 +108,7 @@ describe("ingestion", () => {
       organizationIds: [rag.dept.a, crypto.randomUUID()],
     });
     const res = await rag.call("/documents", { method: "POST", json: doc, token: await rag.token({ admin: true }) });
-    const b = await body<Json>(res);
+    const b = await body<Problem>(res);
     assert.equal(res.status, 422);
     assert.equal(b.code, "organization_not_found");
     assert.match(b.detail, /tb_ai_document_registry_organization_id_fkey/);
@@ -120,7 +123,7 @@ describe("ingestion", () => {
 
   it("trusts document attributes only within the caller's principal (403 forbidden)", async () => {
     const base = await rag.document("/attrs.html", KOREAN_HTML(1));
-    const cases: Array<[Json, string]> = [
+    const cases: Array<[Record<string, unknown>, string]> = [
       [{ tenantId: rag.otherTenant }, "another tenant"],
       [{ organizationIds: [rag.dept.b] }, "another department"],
       [{ securityLevel: "CONFIDENTIAL" }, "above clearance"],
@@ -129,7 +132,7 @@ describe("ingestion", () => {
     for (const [change, label] of cases) {
       const res = await rag.call("/documents", { method: "POST", json: { ...base, ...change } });
       assert.equal(res.status, 403, label);
-      assert.equal((await body<Json>(res)).code, "forbidden", label);
+      assert.equal((await body<Problem>(res)).code, "forbidden", label);
     }
     const publicDoc = await rag.call("/documents", {
       method: "POST",
@@ -167,7 +170,7 @@ describe("ingestion", () => {
     ) {
       const res = await rag.call("/documents", { method: "POST", json: { ...doc, ...change } });
       assert.equal(res.status, 400, path);
-      assert.equal((await body<Json>(res)).errors[0].path, path);
+      assert.equal((await body<Problem>(res)).errors?.[0].path, path);
     }
     const big = await rag.call("/documents", { method: "POST", json: { ...doc, sizeBytes: 60 * 1024 * 1024 } });
     assert.equal(big.status, 413);

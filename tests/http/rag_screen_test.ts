@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * The retrieval administration screen over HTTP: who may open it (an administrator's
  * token, as the session gateway injects it; manual entry only when configured), the
@@ -6,11 +5,10 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp } from "../_helpers/app.ts";
+import { body, type Problem, startTestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { CENTRAL, userToken } from "../_helpers/tokens.ts";
-
-type Json = Record<string, any>;
 
 const ADMIN_SUB = "admin-sub-3f9c";
 const USER_SUB = "kim-sub-71d2";
@@ -35,7 +33,7 @@ before(async () => {
   const doc = await rag.document("/evil.html", "<p>분기 매출 보고서 본문입니다.</p>", {
     title: `<script>alert("x")</script> 분기 매출`,
   });
-  const ingested = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+  const ingested = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc }));
   assert.equal(ingested.indexed, true, JSON.stringify(ingested));
   docId = ingested.documentId;
   const searched = await rag.call("/search", {
@@ -133,9 +131,23 @@ describe("retrieval screen: happy", () => {
     assert.match(html, /data-leg="text" data-score="[0-9.]+" data-rank="1"/);
     assert.match(html, /data-leg="vector" data-score="-" data-rank="-"/);
     const bad = await post({ question: " ", limit: 5 });
-    const problem = await body<Json>(bad);
+    const problem = await body<Problem>(bad);
     assert.deepEqual([bad.status, problem.code], [400, "invalid_request"]);
-    assert.equal(problem.errors[0].path, "question");
+    assert.equal(problem.errors?.[0].path, "question");
+  });
+
+  it("shows a tenant's administrator its tenant's settings, and the operator the installation's", async () => {
+    const tenant = await (await get("/views/settings?lang=en", admin)).text();
+    assert.match(tenant, /data-scope="tenant"/);
+    assert.match(tenant, /id="settings-retrieval"[^>]*data-api="PUT \/api\/v1\/admin\/settings\?scope=tenant"/);
+    assert.doesNotMatch(tenant, /id="settings-(embedding|llm|ingestion)"/);
+    assert.match(tenant, /id="settings-shared"/);
+    const operator = await rag.token({ admin: true, operator: true, clearance: 3, sub: "the-operator" });
+    const installation = await (await get("/views/settings?lang=en", operator)).text();
+    assert.match(installation, /data-scope="installation"/);
+    for (const category of ["ingestion", "embedding", "retrieval", "llm", "lifecycle"]) {
+      assert.match(installation, new RegExp(`id="settings-${category}"`), category);
+    }
   });
 
   it("replays an audit row with its versions and admission rules, the asker as a pseudonym only", async () => {
@@ -152,7 +164,7 @@ describe("retrieval screen: security", () => {
     const res = await get("/");
     assert.equal(res.status, 401);
     assert.match(res.headers.get("content-type") ?? "", /application\/problem\+json/);
-    assert.equal((await body<Json>(res)).code, "unauthorized");
+    assert.equal((await body<Problem>(res)).code, "unauthorized");
     const forged = await get("/", "not-a-token");
     assert.equal(forged.status, 401);
     await forged.body?.cancel();
@@ -163,7 +175,7 @@ describe("retrieval screen: security", () => {
     for (const path of ["/", "/views/overview", "/views/documents", "/views/audit"]) {
       const res = await get(path, user);
       assert.equal(res.status, 403, path);
-      assert.equal((await body<Json>(res)).code, "forbidden");
+      assert.equal((await body<Problem>(res)).code, "forbidden");
     }
   });
 
@@ -205,7 +217,7 @@ describe("retrieval screen: security", () => {
     ];
     for (const [path, init, status, code] of cases) {
       const res = await get(path, admin, init);
-      const problem = await body<Json>(res);
+      const problem = await body<Problem>(res);
       assert.equal(res.status, status, path);
       if (code) assert.equal(problem.code, code, path);
     }

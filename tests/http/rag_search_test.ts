@@ -1,10 +1,9 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body } from "../_helpers/app.ts";
+import { createHash, createHmac } from "node:crypto";
+import { body, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
-
-type Json = Record<string, any>;
 
 let rag: RagTestApp;
 const ids: Record<string, string> = {};
@@ -30,7 +29,7 @@ before(async () => {
   rag = await startRagApp();
   for (const [key, [title, text]] of Object.entries(DOCS)) {
     const doc = await rag.document(`/${key}.html`, `<h1>${title}</h1><p>${text}</p>`, { title });
-    const res = await body<Json>(await rag.call("/documents", { method: "POST", json: doc }));
+    const res = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc }));
     assert.equal(res.indexed, true, JSON.stringify(res));
     ids[key] = res.documentId;
   }
@@ -39,9 +38,14 @@ after(async () => {
   await rag.stop();
 });
 
-async function search(question: string, extra: Json = {}, token?: string) {
+/** Searches as `token`; the body is read as `T`, the contexts by default. */
+async function search<T = schemas.SearchResponse>(
+  question: string,
+  extra: Record<string, unknown> = {},
+  token?: string,
+) {
   const res = await rag.call("/search", { method: "POST", json: { question, ...extra }, token });
-  return { status: res.status, b: await body<Json>(res) };
+  return { status: res.status, b: await body<T>(res) };
 }
 
 describe("search", () => {
@@ -51,11 +55,11 @@ describe("search", () => {
     const [top] = b.contexts;
     assert.equal(top.documentId, ids.leave);
     assert.equal(top.title, "연차 휴가 규정");
-    for (const key of ["vector_score", "text_score", "bigram_score", "hybrid_score"]) {
+    for (const key of ["vector_score", "text_score", "bigram_score", "hybrid_score"] as const) {
       assert.equal(typeof top[key], "number", key);
     }
     assert.deepEqual([top.vector_rank, top.text_rank, top.bigram_rank].every((r) => Number.isInteger(r)), true);
-    const scores = b.contexts.map((c: Json) => c.hybrid_score);
+    const scores = b.contexts.map((c) => c.hybrid_score);
     assert.deepEqual(scores, [...scores].sort((x: number, y: number) => y - x), "best first");
   });
 
@@ -90,7 +94,7 @@ describe("search", () => {
     ) {
       const res = await rag.call("/search", { method: "POST", json: bad });
       assert.equal(res.status, 400, JSON.stringify(bad));
-      assert.equal((await body<Json>(res)).code, "invalid_request");
+      assert.equal((await body<Problem>(res)).code, "invalid_request");
     }
   });
 
@@ -104,9 +108,18 @@ describe("search", () => {
     assert.equal(row.organization_id, rag.dept.a);
     assert.equal(row.clearance_level, 1);
     assert.match(row.question_hash, /^[0-9a-f]{64}$/);
+    // Keyed: whoever guesses the question cannot confirm it by hashing it; only the installation's key reproduces it.
+    const question = "서버 장애가 나면 누구에게 연락하나요";
+    assert.notEqual(row.question_hash, createHash("sha256").update(question).digest("hex"));
+    const [key] = await rag.system((tx) => tx`select secret from rag.service_keys where name = 'question'`);
+    assert.equal(row.question_hash, createHmac("sha256", key.secret).update(question).digest("hex"));
     assert.ok(row.settings_version !== null && row.directory_version !== null);
-    assert.deepEqual(row.results.map((r: Json) => r.chunkId), b.contexts.map((c: Json) => c.chunkId));
-    assert.ok(row.results.every((r: Json) => r.admittedBy === "organization" && r.sourceVersion === "v1"));
+    assert.deepEqual(row.results.map((r: { chunkId: string }) => r.chunkId), b.contexts.map((c) => c.chunkId));
+    assert.ok(
+      row.results.every((r: { admittedBy: string; sourceVersion: string }) =>
+        r.admittedBy === "organization" && r.sourceVersion === "v1"
+      ),
+    );
     assert.ok(row.latency_ms >= 0);
   });
 
@@ -127,7 +140,7 @@ describe("search", () => {
     await rag.system((tx) => tx`update rag.sync_state set last_success_at = now() - interval '2 hours'`);
     rag.app.runtime.jobs.rag!.directoryState.invalidate();
     try {
-      const { status, b } = await search("연차");
+      const { status, b } = await search<Problem>("연차");
       assert.deepEqual([status, b.code], [503, "directory_state_stale"]);
     } finally {
       await rag.sync();
@@ -136,8 +149,10 @@ describe("search", () => {
 
   it("fuses the legs by their configured weights: weight / (rrfK + rank) from each leg that found the chunk", async () => {
     const admin = await rag.token({ admin: true, clearance: 3 });
-    const put = (retrieval: Json) => rag.call("/admin/settings", { method: "PUT", json: { retrieval }, token: admin });
-    const was = (await body<Json>(await rag.call("/admin/settings", { token: admin }))).settings.retrieval;
+    const put = (retrieval: Record<string, unknown>) =>
+      rag.call("/admin/settings", { method: "PUT", json: { retrieval }, token: admin });
+    const was = (await body<schemas.VersionedSettings>(await rag.call("/admin/settings", { token: admin }))).settings
+      .retrieval;
     try {
       assert.equal((await put({ rrfK: 7, weights: { vector: 0, text: 2, bigram: 0.5 } })).status, 200);
       const { b } = await search("출장 경비 영수증 정산");
@@ -155,7 +170,7 @@ describe("search", () => {
   it("scores BM25 from the chunks the caller may see: another department's documents move none of its scores", async () => {
     const question = "정보보호 교육 암호화";
     const textScores = async (token: string) =>
-      new Map((await search(question, { legs: ["text"], limit: 50 }, token)).b.contexts.map((c: Json) => [
+      new Map((await search(question, { legs: ["text"], limit: 50 }, token)).b.contexts.map((c) => [
         c.chunkId,
         c.text_score,
       ]));

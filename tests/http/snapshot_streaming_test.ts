@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Publications large enough to stream in several batches (1,000 entries each): whatever goes wrong deep in a
  * body, after earlier batches are already in the COPY, the transaction is cancelled whole and the connection
@@ -8,9 +7,11 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 
-type Json = Record<string, any>;
+/** An entry of a publication, as this test builds them (some on purpose invalid). */
+type SentEntry = { userId: string; assignments: Record<string, unknown>[] };
 const USERS = 5_000;
 
 let app: TestApp;
@@ -26,7 +27,7 @@ before(async () => {
     body: rows.join("\n"),
     headers: { "content-type": "application/x-ndjson" },
   });
-  ids = (await body<Json>(res)).data.results.map((r: Json) => r.id);
+  ids = (await body<Item<schemas.UserImportResult>>(res)).data.results.map((r) => r.id ?? "");
   assert.equal(ids.length, USERS);
 });
 after(async () => {
@@ -56,12 +57,14 @@ async function state() {
   return row;
 }
 
-async function allChanges(): Promise<Json[]> {
-  const out: Json[] = [];
+async function allChanges(): Promise<schemas.SnapshotChange[]> {
+  const out: schemas.SnapshotChange[] = [];
   let cursor: string | null = null;
   do {
     const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-    const page: Json = (await body<Json>(await app.admin(`/snapshots/changes?portalId=portal-a&limit=500${q}`))).data;
+    const page: List<schemas.SnapshotChange>["data"] =
+      (await body<List<schemas.SnapshotChange>>(await app.admin(`/snapshots/changes?portalId=portal-a&limit=500${q}`)))
+        .data;
     out.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -71,7 +74,7 @@ async function allChanges(): Promise<Json[]> {
 describe("streamed publications", () => {
   it("a first publication of 5,000 entries lands whole", async () => {
     const res = await publish({ portalId: "portal-a", sourceVersion: "v1", entries: entries("v1") });
-    const r = (await body<Json>(res)).data;
+    const r = (await body<Item<schemas.SnapshotReceipt>>(res)).data;
     assert.equal(res.status, 200, JSON.stringify(r));
     assert.equal(r.userCount, USERS);
     assert.equal(r.assignmentCount, 2 * USERS);
@@ -82,12 +85,12 @@ describe("streamed publications", () => {
 
   it("a bad entry in the fifth batch cancels the batches already copied; the next publication works", async () => {
     const before = await state();
-    const list: Json[] = entries("bad");
+    const list: SentEntry[] = entries("bad");
     list[4_500] = { userId: ids[4_500], assignments: [{ kind: "OWNER", key: "k", label: "l" }] };
     const res = await publish({ portalId: "portal-a", sourceVersion: "bad", entries: list });
-    const b = await body<Json>(res);
+    const b = await body<Problem>(res);
     assert.equal(res.status, 400);
-    assert.equal(b.errors[0].path, "entries.4500.assignments.0.kind");
+    assert.equal(b.errors?.[0].path, "entries.4500.assignments.0.kind");
     assert.deepEqual(await state(), before, "nothing of the cancelled publication remains");
     const cut = await app.portal("/authorization-snapshot", {
       method: "POST",
@@ -96,16 +99,16 @@ describe("streamed publications", () => {
     });
     assert.equal(cut.status, 400, "a body that ends early");
     assert.deepEqual(await state(), before);
-    const overview = (await body<Json>(await app.admin("/snapshots"))).data.items as Json[];
+    const overview = (await body<List<schemas.PortalSnapshot>>(await app.admin("/snapshots"))).data.items;
     assert.equal(overview.find((p) => p.portalId === "portal-a")!.publication.state, "FAILED");
   });
 
   it("unknown users in several batches are all counted, and nothing is written", async () => {
     const before = await state();
-    const list: Json[] = entries("ghosts");
+    const list: SentEntry[] = entries("ghosts");
     const ghosts = [10, 2_500, 4_999].map((i) => (list[i] = { userId: crypto.randomUUID(), assignments: [] }).userId);
     const res = await publish({ portalId: "portal-a", sourceVersion: "ghosts", entries: list });
-    const b = await body<Json>(res);
+    const b = await body<Problem<{ unknownUserIds: string[] }>>(res);
     assert.equal(res.status, 422);
     assert.equal(b.code, "unknown_user_ids");
     assert.deepEqual(b.unknownUserIds, ghosts);
@@ -122,7 +125,7 @@ describe("streamed publications", () => {
       headers: { "content-type": "application/json" },
     });
     assert.equal(res.status, 403);
-    assert.equal((await body<Json>(res)).code, "portal_mismatch");
+    assert.equal((await body<Problem>(res)).code, "portal_mismatch");
     assert.deepEqual(await state(), before);
   });
 
@@ -138,12 +141,14 @@ describe("streamed publications", () => {
     assert.equal(changes.length, USERS / 10 + 7, "every tenth user changed role and seven left");
     const left = changes.find((c) => c.userId === ids[USERS - 1])!;
     assert.deepEqual(left.added, []);
-    assert.deepEqual(left.removed.map((x: Json) => x.key).sort(), ["all", "viewer"]);
+    assert.deepEqual(left.removed.map((x) => x.key).sort(), ["all", "viewer"]);
     const promoted = changes.find((c) => c.userId === ids[10])!;
-    assert.deepEqual(promoted.added.map((x: Json) => x.key), ["editor"]);
-    assert.deepEqual(promoted.removed.map((x: Json) => x.key), ["viewer"]);
+    assert.deepEqual(promoted.added.map((x) => x.key), ["editor"]);
+    assert.deepEqual(promoted.removed.map((x) => x.key), ["viewer"]);
     const overview = async () =>
-      ((await body<Json>(await app.admin("/snapshots"))).data.items as Json[]).find((p) => p.portalId === "portal-a")!;
+      (await body<List<schemas.PortalSnapshot>>(await app.admin("/snapshots"))).data.items.find((p) =>
+        p.portalId === "portal-a"
+      )!;
     assert.equal((await overview()).changedUsers, changes.length);
     assert.equal((await overview()).publication.state, "HEALTHY");
 
@@ -166,12 +171,13 @@ describe("streamed publications", () => {
     ];
     const list = entries("odd").map((e, i) => i % 100 === 0 ? { ...e, assignments: [...e.assignments, ...odd] } : e);
     assert.equal((await publish({ portalId: "portal-a", sourceVersion: "odd", entries: list })).status, 200);
-    const mine = (await body<Json>(await app.admin(`/snapshots/users/${ids[100]}`))).data.portals[0];
-    assert.deepEqual(mine.groups.map((x: Json) => [x.key, x.label, x.scope]), [
+    const mine = (await body<Item<schemas.UserSnapshotView>>(await app.admin(`/snapshots/users/${ids[100]}`))).data
+      .portals[0];
+    assert.deepEqual(mine.groups.map((x) => [x.key, x.label, x.scope]), [
       ['a\\b"c', "탭\t줄\n", "😀"],
       ["all", "전체", null],
     ]);
-    assert.deepEqual(mine.roles.map((x: Json) => [x.key, x.label]), [["viewer", "역할 odd"], ["é", "é"]]);
+    assert.deepEqual(mine.roles.map((x) => [x.key, x.label]), [["viewer", "역할 odd"], ["é", "é"]]);
 
     // The same sets, spaced, members reversed, repeated, with escapes where none are needed.
     const reversed = list.map((e) => ({

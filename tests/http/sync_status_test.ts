@@ -1,10 +1,8 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { PORTAL_B_KEY } from "../_helpers/tokens.ts";
-
-type Json = Record<string, any>;
 
 let app: TestApp;
 before(async () => {
@@ -14,10 +12,13 @@ after(async () => {
   await app.stop();
 });
 
-const report = (json: Json, key?: string) => app.portal("/sync-status", { method: "POST", json, key });
+const report = (json: Record<string, unknown>, key?: string) =>
+  app.portal("/sync-status", { method: "POST", json, key });
 const statusOf = async (portalId: string, resource: string) => {
-  const items = (await body<Json>(await app.admin("/sync-status"))).data.items as Json[];
-  return items.find((p) => p.portalId === portalId)?.resources.find((r: Json) => r.resource === resource);
+  const items = (await body<{ data: { items: schemas.PortalSync[] } }>(await app.admin("/sync-status"))).data.items;
+  const found = items.find((p) => p.portalId === portalId)?.resources.find((r) => r.resource === resource);
+  assert.ok(found, `${portalId} ${resource}`);
+  return found;
 };
 
 describe("sync status", () => {
@@ -29,20 +30,21 @@ describe("sync status", () => {
 
   it("becomes HEALTHY on success, FAILED on failure keeping the last success, HEALTHY again on success", async () => {
     const ok = await report({ portalId: "portal-a", resource: "users", outcome: "success", dataVersion: 42 });
-    const a = (await body<Json>(ok)).data;
+    const a = (await body<Item<schemas.SyncStatus>>(ok)).data;
     assert.equal(ok.status, 200);
     assert.equal(a.state, "HEALTHY");
     assert.equal(a.dataVersion, 42);
-    const fail = (await body<Json>(
+    const fail = (await body<Item<schemas.SyncStatus>>(
       await report({ portalId: "portal-a", resource: "users", outcome: "failure", error: "timeout" }),
     )).data;
     assert.equal(fail.state, "FAILED");
     assert.equal(fail.error, "timeout");
     assert.equal(fail.lastSuccessAt, a.lastSuccessAt);
     assert.equal(fail.dataVersion, 42);
-    const again =
-      (await body<Json>(await report({ portalId: "portal-a", resource: "users", outcome: "success", dataVersion: 43 })))
-        .data;
+    const again = (await body<Item<schemas.SyncStatus>>(
+      await report({ portalId: "portal-a", resource: "users", outcome: "success", dataVersion: 43 }),
+    ))
+      .data;
     assert.equal(again.state, "HEALTHY");
     assert.equal(again.lastFailureAt, fail.lastFailureAt);
     assert.equal((await statusOf("portal-a", "users")).dataVersion, 43);
@@ -50,7 +52,7 @@ describe("sync status", () => {
 
   it("keeps FAILED when a late success report is older than the last failure", async () => {
     await report({ portalId: "portal-a", resource: "departments", outcome: "failure", error: "x" });
-    const late = (await body<Json>(
+    const late = (await body<Item<schemas.SyncStatus>>(
       await report({
         portalId: "portal-a",
         resource: "departments",
@@ -62,7 +64,7 @@ describe("sync status", () => {
   });
 
   it("takes a future occurredAt as now", async () => {
-    const r = (await body<Json>(
+    const r = (await body<Item<schemas.SyncStatus>>(
       await report({
         portalId: "portal-a",
         resource: "user-groups",
@@ -70,13 +72,13 @@ describe("sync status", () => {
         occurredAt: "2999-01-01T00:00:00Z",
       }),
     )).data;
-    assert.ok(Date.parse(r.lastSuccessAt) <= Date.now());
+    assert.ok(Date.parse(r.lastSuccessAt ?? "") <= Date.now());
   });
 
   it("refuses another portal's ID with 403 portal_mismatch and records nothing", async () => {
     const res = await report({ portalId: "portal-b", resource: "users", outcome: "success" });
     assert.equal(res.status, 403);
-    assert.equal((await body<Json>(res)).code, "portal_mismatch");
+    assert.equal((await body<Problem>(res)).code, "portal_mismatch");
     assert.equal((await statusOf("portal-b", "users")).state, "NEVER_SYNCED");
     assert.equal(
       (await report({ portalId: "portal-b", resource: "users", outcome: "success" }, PORTAL_B_KEY)).status,
@@ -97,7 +99,7 @@ describe("sync status", () => {
     for (const json of cases) {
       const res = await report(json);
       assert.equal(res.status, 400, JSON.stringify(json));
-      assert.equal((await body<Json>(res)).code, "invalid_request");
+      assert.equal((await body<Problem>(res)).code, "invalid_request");
     }
     const [afterRow] = await app.owner`select count(*)::int as n, max(updated_at) as at from directory.sync_status`;
     assert.deepEqual(afterRow, before);

@@ -1,9 +1,9 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
-
-type Json = Record<string, any>;
+import { body, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
+import type { HealthStatus } from "@/routes/system.ts";
+import type { OpenApiDocument } from "../_helpers/openapi_responses.ts";
 
 let app: TestApp;
 before(async () => {
@@ -23,7 +23,7 @@ describe("system routes", () => {
     assert.deepEqual(await body(await app.request("/healthz")), { status: "ok" });
     const ready = await app.request("/readyz");
     assert.equal(ready.status, 200);
-    assert.deepEqual((await body<Json>(ready)).checks, { postgres: "ok", redis: "ok" });
+    assert.deepEqual((await body<HealthStatus>(ready)).checks, { postgres: "ok", redis: "ok" });
   });
 
   it("reports the failing part with 503 when Redis is unreachable", async () => {
@@ -31,7 +31,7 @@ describe("system routes", () => {
     try {
       const res = await broken.request("/readyz");
       assert.equal(res.status, 503);
-      assert.deepEqual((await body<Json>(res)).checks, { postgres: "ok", redis: "unreachable" });
+      assert.deepEqual((await body<HealthStatus>(res)).checks, { postgres: "ok", redis: "unreachable" });
     } finally {
       await broken.stop();
     }
@@ -46,7 +46,9 @@ describe("system routes", () => {
   });
 
   it("serves an OpenAPI 3.1 document of every route, with the validation schemas", async () => {
-    const doc = await body<Json>(await app.request("/openapi.json"));
+    const doc = await body<OpenApiDocument>(
+      await app.request("/openapi.json"),
+    );
     assert.equal(doc.openapi, "3.1.0");
     for (
       const path of [
@@ -64,10 +66,10 @@ describe("system routes", () => {
     ) {
       assert.ok(doc.paths[path], `${path} documented`);
     }
-    const limit = doc.paths["/api/directory/v1/users"].get.parameters.find((p: Json) => p.name === "limit");
-    assert.equal(limit.schema.maximum, 1000);
+    const limit = doc.paths["/api/directory/v1/users"].get.parameters?.find((p) => p.name === "limit");
+    assert.equal(limit?.schema.maximum, 1000);
     assert.equal(doc.components.schemas.UserCreate.additionalProperties, false);
-    assert.equal(doc.components.securitySchemes.adminKey.name, "x-directory-admin-key");
+    assert.equal(doc.components.securitySchemes?.adminKey.name, "x-directory-admin-key");
   });
 
   it("echoes a sane x-request-id and makes one otherwise, on success and on error", async () => {
@@ -75,7 +77,7 @@ describe("system routes", () => {
     assert.equal(mine.headers.get("x-request-id"), "req-123");
     const made = await app.request("/nope");
     assert.match(made.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
-    assert.equal((await body<Json>(made)).requestId, made.headers.get("x-request-id"));
+    assert.equal((await body<Problem>(made)).requestId, made.headers.get("x-request-id"));
     const weird = await app.request("/healthz", { headers: { "x-request-id": "bad id with spaces" } });
     assert.notEqual(weird.headers.get("x-request-id"), "bad id with spaces");
   });
@@ -84,7 +86,7 @@ describe("system routes", () => {
     const res = await app.request("/no/such/path");
     assert.equal(res.status, 404);
     assert.equal(res.headers.get("content-type"), "application/problem+json");
-    assert.equal((await body<Json>(res)).code, "not_found");
+    assert.equal((await body<Problem>(res)).code, "not_found");
     for (const path of ["/healthz", "/readyz", "/metrics", "/openapi.json", "/no/such/path"]) {
       assert.equal((await app.request(path)).headers.get("set-cookie"), null, path);
     }
@@ -101,8 +103,8 @@ describe("request bodies", () => {
     const big = { ...user, loginId: "big.user", jobTitle: "x".repeat(5000) };
     const res = await app.admin("/users", { method: "POST", json: big });
     assert.equal(res.status, 413);
-    assert.equal((await body<Json>(res)).code, "payload_too_large");
-    assert.equal((await body<Json>(await app.admin("/users?q=big.user"))).data.items.length, 0);
+    assert.equal((await body<Problem>(res)).code, "payload_too_large");
+    assert.equal((await body<List<schemas.DirectoryUser>>(await app.admin("/users?q=big.user"))).data.items.length, 0);
   });
 
   it("accepts a gzip body and applies the limit after decompression", async () => {
@@ -129,7 +131,7 @@ describe("request bodies", () => {
       headers: { "content-type": "application/json", "content-encoding": "gzip" },
     });
     assert.equal(broken.status, 400);
-    assert.equal((await body<Json>(broken)).code, "invalid_request");
+    assert.equal((await body<Problem>(broken)).code, "invalid_request");
     const br = await app.admin("/users", {
       method: "POST",
       body: "{}",

@@ -1,37 +1,38 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, exportJWK, importSPKI, jwtVerify } from "jose";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 
-type Json = Record<string, any>;
 const SECRET = "central-token-secret-for-tests-0123456789";
 
 let app: TestApp;
-let dept: Json;
+let dept: schemas.Department;
 before(async () => {
   app = await startTestApp({
     CENTRAL_JWT_SECRET: SECRET,
     CENTRAL_JWT_ISSUER: "test-central",
     CENTRAL_JWT_AUDIENCE: "rag-service,search-gateway",
+    INSTALLATION_OPERATORS: "Rag.Operator",
   });
-  dept =
-    (await body<Json>(await app.admin("/departments", { method: "POST", json: { code: "RAG", name: "검색팀" } }))).data;
+  dept = (await body<Item<schemas.Department>>(
+    await app.admin("/departments", { method: "POST", json: { code: "RAG", name: "검색팀" } }),
+  )).data;
 });
 after(async () => {
   await app.stop();
 });
 
-async function user(fields: Json): Promise<Json> {
-  return (await body<Json>(await app.admin("/users", { method: "POST", json: fields }))).data;
+async function user(fields: Record<string, unknown>): Promise<schemas.DirectoryUser> {
+  return (await body<Item<schemas.DirectoryUser>>(await app.admin("/users", { method: "POST", json: fields }))).data;
 }
 
 describe("user tokens", () => {
   it("signs tenant, organization and clearance from the directory, for both audiences", async () => {
     const u = await user({ loginId: "token.user", koreanName: "토큰", departmentId: dept.id, clearanceLevel: 2 });
     const res = await app.admin("/user-tokens", { method: "POST", json: { userId: u.id, ttlSeconds: 300 } });
-    const issued = (await body<Json>(res)).data;
+    const issued = (await body<Item<schemas.IssuedUserToken>>(res)).data;
     assert.equal(res.status, 200);
     const { payload, protectedHeader } = await jwtVerify(issued.token, new TextEncoder().encode(SECRET), {
       issuer: "test-central",
@@ -53,13 +54,62 @@ describe("user tokens", () => {
 
   it("adds rag:admin only when asked, and defaults the lifetime to 900 s", async () => {
     const u = await user({ loginId: "rag.admin", koreanName: "관리" });
-    const issued =
-      (await body<Json>(await app.admin("/user-tokens", { method: "POST", json: { userId: u.id, ragAdmin: true } })))
-        .data;
+    const issued = (await body<Item<schemas.IssuedUserToken>>(
+      await app.admin("/user-tokens", { method: "POST", json: { userId: u.id, ragAdmin: true } }),
+    ))
+      .data;
     const { payload } = await jwtVerify(issued.token, new TextEncoder().encode(SECRET));
     assert.equal(payload.scope, "rag:admin");
     assert.equal(payload.exp! - payload.iat!, 900);
     assert.equal(payload.organization_id, undefined, "no department, no organization claim");
+  });
+
+  it("marks an installation operator only for a user INSTALLATION_OPERATORS lists (by login id or id)", async () => {
+    const op = await user({ loginId: "rag.operator", koreanName: "운영" });
+    const issued = (await body<Item<schemas.IssuedUserToken>>(
+      await app.admin("/user-tokens", { method: "POST", json: { userId: op.id, operator: true } }),
+    )).data;
+    const { payload } = await jwtVerify(issued.token, new TextEncoder().encode(SECRET));
+    assert.equal(payload.installation_operator, true);
+    assert.equal(payload.scope, undefined, "the operator is no tenant administrator unless asked");
+    const plain = (await body<Item<schemas.IssuedUserToken>>(
+      await app.admin("/user-tokens", { method: "POST", json: { userId: op.id } }),
+    )).data;
+    assert.equal(
+      (await jwtVerify(plain.token, new TextEncoder().encode(SECRET))).payload.installation_operator,
+      undefined,
+    );
+
+    const admin = await user({ loginId: "tenant.admin", koreanName: "관리자" });
+    const before = await app
+      .owner`select count(*)::int as n from directory.audit_log where action = 'user_token.issue'`;
+    const res = await app.admin("/user-tokens", {
+      method: "POST",
+      json: { userId: admin.id, operator: true, ragAdmin: true },
+    });
+    assert.deepEqual([res.status, (await body<Problem>(res)).code], [403, "operator_required"]);
+    const after = await app.owner`select count(*)::int as n from directory.audit_log where action = 'user_token.issue'`;
+    assert.equal(after[0].n, before[0].n, "nothing issued, nothing recorded");
+    const [audit] = await app.owner`
+      select details from directory.audit_log where action = 'user_token.issue' and target_id = ${op.id} order by id limit 1`;
+    assert.equal(audit.details.operator, true);
+  });
+
+  it("binds a token to a portal only when asked (claim portal_id), and audits it", async () => {
+    const u = await user({ loginId: "portal.bound", koreanName: "포털" });
+    const issue = async (json: Record<string, unknown>) =>
+      (await body<Item<schemas.IssuedUserToken>>(await app.admin("/user-tokens", { method: "POST", json }))).data;
+    const bound = await issue({ userId: u.id, portalId: "portal-a" });
+    assert.equal((await jwtVerify(bound.token, new TextEncoder().encode(SECRET))).payload.portal_id, "portal-a");
+    const plain = await issue({ userId: u.id });
+    assert.equal((await jwtVerify(plain.token, new TextEncoder().encode(SECRET))).payload.portal_id, undefined);
+    const audits = await app.owner`select details->>'portalId' as portal from directory.audit_log
+                                   where action = 'user_token.issue' and target_id = ${u.id} order by id`;
+    assert.deepEqual(audits.map((a) => a.portal), ["portal-a", null]);
+    for (const portalId of ["", "a:b", "has space", "p".repeat(101), 7]) {
+      const res = await app.admin("/user-tokens", { method: "POST", json: { userId: u.id, portalId } });
+      assert.deepEqual([res.status, (await body<Problem>(res)).code], [400, "invalid_request"], String(portalId));
+    }
   });
 
   it("refuses users on leave, retired or deactivated with 422, unknown users with 404, bad input with 400", async () => {
@@ -69,7 +119,7 @@ describe("user tokens", () => {
     for (const u of [leave, retired, inactive]) {
       const res = await app.admin("/user-tokens", { method: "POST", json: { userId: u.id } });
       assert.equal(res.status, 422, u.loginId);
-      assert.equal((await body<Json>(res)).code, "unprocessable");
+      assert.equal((await body<Problem>(res)).code, "unprocessable");
     }
     assert.equal(
       (await app.admin("/user-tokens", { method: "POST", json: { userId: crypto.randomUUID() } })).status,
@@ -103,11 +153,13 @@ describe("user tokens", () => {
       const spki = publicKey.export({ type: "spki", format: "pem" }).toString();
       const keyed = await startTestApp({ CENTRAL_JWT_PRIVATE_KEY: pem, CENTRAL_JWT_ISSUER: "test-central" });
       try {
-        const u =
-          (await body<Json>(await keyed.admin("/users", { method: "POST", json: { loginId: "k", koreanName: "키" } })))
-            .data;
-        const issued =
-          (await body<Json>(await keyed.admin("/user-tokens", { method: "POST", json: { userId: u.id } }))).data;
+        const u = (await body<Item<schemas.DirectoryUser>>(
+          await keyed.admin("/users", { method: "POST", json: { loginId: "k", koreanName: "키" } }),
+        ))
+          .data;
+        const issued = (await body<Item<schemas.IssuedUserToken>>(
+          await keyed.admin("/user-tokens", { method: "POST", json: { userId: u.id } }),
+        )).data;
         const { payload, protectedHeader } = await jwtVerify(issued.token, await importSPKI(spki, alg));
         assert.equal(protectedHeader.alg, alg);
         assert.equal(payload.sub, u.id);
@@ -122,12 +174,13 @@ describe("user tokens", () => {
   it("answers 503 when no signing key is configured", async () => {
     const bare = await startTestApp();
     try {
-      const u =
-        (await body<Json>(await bare.admin("/users", { method: "POST", json: { loginId: "n", koreanName: "없음" } })))
-          .data;
+      const u = (await body<Item<schemas.DirectoryUser>>(
+        await bare.admin("/users", { method: "POST", json: { loginId: "n", koreanName: "없음" } }),
+      ))
+        .data;
       const res = await bare.admin("/user-tokens", { method: "POST", json: { userId: u.id } });
       assert.equal(res.status, 503);
-      assert.equal((await body<Json>(res)).code, "unavailable");
+      assert.equal((await body<Problem>(res)).code, "unavailable");
     } finally {
       await bare.stop();
     }

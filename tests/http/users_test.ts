@@ -1,10 +1,10 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { body, type Item, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { READER_KEY } from "../_helpers/tokens.ts";
 
-type Json = Record<string, any>;
+type User = schemas.DirectoryUser;
 const DEFAULT_COMPANY = "00000000-0000-4000-8000-000000000001";
 
 let app: TestApp;
@@ -15,9 +15,9 @@ after(async () => {
   await app.stop();
 });
 
-async function createUser(fields: Json): Promise<Json> {
+async function createUser(fields: Record<string, unknown>): Promise<User> {
   const res = await app.admin("/users", { method: "POST", json: fields });
-  const b = await body<Json>(res);
+  const b = await body<Item<User>>(res);
   assert.equal(res.status, 201, JSON.stringify(b));
   return b.data;
 }
@@ -38,7 +38,7 @@ describe("users: happy paths", () => {
     assert.equal(u.companyDefaultLocale, "ko");
     const res = await app.portal(`/users/${u.id}`);
     assert.equal(res.status, 200);
-    assert.deepEqual((await body<Json>(res)).data, u);
+    assert.deepEqual((await body<Item<User>>(res)).data, u);
   });
 
   it("falls back to englishName for name when there is no Korean name", async () => {
@@ -57,7 +57,7 @@ describe("users: happy paths", () => {
       method: "PATCH",
       json: { version: u.version, employmentStatus: "LEAVE" },
     });
-    const updated = (await body<Json>(res)).data;
+    const updated = (await body<Item<User>>(res)).data;
     assert.equal(res.status, 200);
     assert.equal(updated.employmentStatus, "LEAVE");
     assert.equal(updated.isEmployed, false);
@@ -67,10 +67,10 @@ describe("users: happy paths", () => {
       json: { version: updated.version, employmentStatus: "RETIRED" },
     });
     assert.equal(back.status, 200);
-    const audit = await body<Json>(
+    const audit = await body<List<schemas.AuditEntry>>(
       await app.admin(`/audit-log?targetType=user&targetId=${u.id}&action=user.employment_status`),
     );
-    const moves = audit.data.items.map((e: Json) => `${e.details.from}->${e.details.to}`);
+    const moves = audit.data.items.map((e) => `${e.details.from}->${e.details.to}`);
     assert.deepEqual(moves, ["LEAVE->RETIRED", "ACTIVE->LEAVE"]);
     assert.equal(audit.data.items[0].actorId, "7");
     assert.equal(audit.data.items[0].actorLabel, "test admin");
@@ -79,12 +79,12 @@ describe("users: happy paths", () => {
   it("deactivates idempotently and lists only active users with onlyActive", async () => {
     const u = await createUser({ loginId: "to.deactivate", koreanName: "비활성" });
     const r1 = await app.admin(`/users/${u.id}/deactivate`, { method: "POST" });
-    assert.equal((await body<Json>(r1)).data.isActive, false);
-    const v = (await body<Json>(await app.admin(`/users/${u.id}`))).data.version;
+    assert.equal((await body<Item<User>>(r1)).data.isActive, false);
+    const v = (await body<Item<User>>(await app.admin(`/users/${u.id}`))).data.version;
     const r2 = await app.admin(`/users/${u.id}/deactivate`, { method: "POST" });
-    assert.equal((await body<Json>(r2)).data.version, v, "a second deactivate changes nothing");
-    const all = await body<Json>(await app.portal(`/users?q=to.deactivate`));
-    const active = await body<Json>(await app.portal(`/users?q=to.deactivate&onlyActive=true`));
+    assert.equal((await body<Item<User>>(r2)).data.version, v, "a second deactivate changes nothing");
+    const all = await body<List<User>>(await app.portal(`/users?q=to.deactivate`));
+    const active = await body<List<User>>(await app.portal(`/users?q=to.deactivate&onlyActive=true`));
     assert.equal(all.data.items.length, 1);
     assert.equal(active.data.items.length, 0);
   });
@@ -95,9 +95,13 @@ describe("users: happy paths", () => {
     const del = await app.admin(`/users/${u.id}`, { method: "DELETE" });
     assert.equal(del.status, 200);
     assert.equal((await app.portal(`/users/${u.id}`)).status, 404);
-    const feed = await body<Json>(await app.portal(`/users?updatedSince=${before}`));
-    const item = feed.data.items.find((i: Json) => i.id === u.id);
-    assert.deepEqual(item, { id: u.id, deleted: true, version: (await body<Json>(del)).data.version });
+    const feed = await body<List<User | schemas.Tombstone>>(await app.portal(`/users?updatedSince=${before}`));
+    const item = feed.data.items.find((i) => i.id === u.id);
+    assert.deepEqual(item, {
+      id: u.id,
+      deleted: true,
+      version: (await body<Item<schemas.Tombstone>>(del)).data.version,
+    });
   });
 
   it("matches q case-insensitively on login, names, e-mail and employee number", async () => {
@@ -109,27 +113,28 @@ describe("users: happy paths", () => {
       employeeNo: "E-77",
     });
     for (const q of ["search.target", "검색", "FINDABLE", "finder@corp", "e-77"]) {
-      const res = await body<Json>(await app.portal(`/users?q=${encodeURIComponent(q)}`));
+      const res = await body<List<User>>(await app.portal(`/users?q=${encodeURIComponent(q)}`));
       assert.equal(res.data.items.length, 1, `q=${q}`);
     }
-    const none = await body<Json>(await app.portal(`/users?q=${encodeURIComponent("%")}`));
+    const none = await body<List<User>>(await app.portal(`/users?q=${encodeURIComponent("%")}`));
     assert.equal(none.data.items.length, 0, "a LIKE wildcard in q is matched literally");
   });
 
   it("filters by company and treats an empty companyId as all companies", async () => {
-    const company =
-      (await body<Json>(await app.admin("/companies", { method: "POST", json: { code: "ACME", name: "에이크미" } })))
-        .data;
+    const company = (await body<Item<schemas.Company>>(
+      await app.admin("/companies", { method: "POST", json: { code: "ACME", name: "에이크미" } }),
+    ))
+      .data;
     await createUser({ loginId: "acme.user", koreanName: "에이크미사람", companyId: company.id });
-    const only = await body<Json>(await app.portal(`/users?companyId=${company.id}`));
-    assert.deepEqual(only.data.items.map((u: Json) => u.loginId), ["acme.user"]);
-    const all = await body<Json>(await app.portal(`/users?companyId=&limit=1000`));
+    const only = await body<List<User>>(await app.portal(`/users?companyId=${company.id}`));
+    assert.deepEqual(only.data.items.map((u) => u.loginId), ["acme.user"]);
+    const all = await body<List<User>>(await app.portal(`/users?companyId=&limit=1000`));
     assert.ok(all.data.items.length > 1);
-    assert.equal(all.data.items.find((u: Json) => u.loginId === "acme.user").companyDefaultLocale, "ko");
+    assert.equal(all.data.items.find((u) => u.loginId === "acme.user")?.companyDefaultLocale, "ko");
   });
 
   it("lists with the ledger's dataVersion and generatedAt", async () => {
-    const res = await body<Json>(await app.portal("/users?limit=1"));
+    const res = await body<List<User>>(await app.portal("/users?limit=1"));
     assert.equal(res.meta.dataVersion, await ledgerVersion());
     assert.ok(!Number.isNaN(Date.parse(res.meta.generatedAt)));
   });
@@ -141,7 +146,7 @@ describe("users: errors", () => {
     await app.admin(`/users/${u.id}`, { method: "PATCH", json: { version: u.version, jobTitle: "책임" } });
     const v = await ledgerVersion();
     const res = await app.admin(`/users/${u.id}`, { method: "PATCH", json: { version: u.version, jobTitle: "선임" } });
-    const b = await body<Json>(res);
+    const b = await body<Problem<{ data: User }>>(res);
     assert.equal(res.status, 409);
     assert.equal(b.code, "version_conflict");
     assert.equal(b.data.jobTitle, "책임");
@@ -150,7 +155,7 @@ describe("users: errors", () => {
 
   it("refuses headRole, unknown fields, bad e-mail and missing names with 400 naming each field", async () => {
     const v = await ledgerVersion();
-    const cases: Array<[Json, string]> = [
+    const cases: Array<[Record<string, unknown>, string]> = [
       [{ loginId: "x1", koreanName: "가", headRole: "LEADER" }, "headRole"],
       [{ loginId: "x2", koreanName: "가", name: "가" }, "name"],
       [{ loginId: "x3", koreanName: "가", email: "not-an-email" }, "email"],
@@ -162,11 +167,11 @@ describe("users: errors", () => {
     ];
     for (const [fields, path] of cases) {
       const res = await app.admin("/users", { method: "POST", json: fields });
-      const b = await body<Json>(res);
+      const b = await body<Problem>(res);
       assert.equal(res.status, 400, JSON.stringify(fields));
       assert.equal(b.code, "invalid_request");
       assert.equal(res.headers.get("content-type"), "application/problem+json");
-      assert.ok(b.errors.some((e: Json) => e.path === path), `${path} in ${JSON.stringify(b.errors)}`);
+      assert.ok(b.errors?.some((e) => e.path === path), `${path} in ${JSON.stringify(b.errors)}`);
     }
     assert.equal(await ledgerVersion(), v, "nothing was written");
   });
@@ -176,7 +181,7 @@ describe("users: errors", () => {
     const v = await ledgerVersion();
     const a = await app.admin("/users", { method: "POST", json: { loginId: "DUP.LOGIN", koreanName: "중복2" } });
     assert.equal(a.status, 409);
-    assert.equal((await body<Json>(a)).code, "conflict");
+    assert.equal((await body<Problem>(a)).code, "conflict");
     const b = await app.admin("/users", {
       method: "POST",
       json: { loginId: "other.login", koreanName: "중복3", employeeNo: "N-1" },
@@ -186,10 +191,11 @@ describe("users: errors", () => {
   });
 
   it("refuses a department of another company and an unknown company with 422", async () => {
-    const c =
-      (await body<Json>(await app.admin("/companies", { method: "POST", json: { code: "OTHERCO", name: "다른회사" } })))
-        .data;
-    const d = (await body<Json>(
+    const c = (await body<Item<schemas.Company>>(
+      await app.admin("/companies", { method: "POST", json: { code: "OTHERCO", name: "다른회사" } }),
+    ))
+      .data;
+    const d = (await body<Item<schemas.Department>>(
       await app.admin("/departments", { method: "POST", json: { code: "D1", name: "부서", companyId: c.id } }),
     )).data;
     const v = await ledgerVersion();
@@ -198,7 +204,7 @@ describe("users: errors", () => {
       json: { loginId: "cross.company", koreanName: "교차", departmentId: d.id },
     });
     assert.equal(wrong.status, 422);
-    assert.equal((await body<Json>(wrong)).errors[0].path, "departmentId");
+    assert.equal((await body<Problem>(wrong)).errors?.[0].path, "departmentId");
     const unknown = await app.admin("/users", {
       method: "POST",
       json: { loginId: "no.company", koreanName: "무소속", companyId: crypto.randomUUID() },
@@ -210,7 +216,7 @@ describe("users: errors", () => {
   it("answers 404 for an unknown user and 400 for a malformed id", async () => {
     const missing = await app.portal(`/users/${crypto.randomUUID()}`);
     assert.equal(missing.status, 404);
-    assert.equal((await body<Json>(missing)).code, "not_found");
+    assert.equal((await body<Problem>(missing)).code, "not_found");
     const bad = await app.portal("/users/12345");
     assert.equal(bad.status, 400);
     for (const path of [`/users/${crypto.randomUUID()}`]) {
@@ -226,23 +232,23 @@ describe("users: errors", () => {
     for (const q of ["limit=1001", "limit=0", "updatedSince=-1", "onlyActive=maybe", "companyId=nope"]) {
       const res = await app.portal(`/users?${q}`);
       assert.equal(res.status, 400, q);
-      assert.equal((await body<Json>(res)).code, "invalid_request");
+      assert.equal((await body<Problem>(res)).code, "invalid_request");
     }
     await createUser({ loginId: "page.one", koreanName: "하나" });
     await createUser({ loginId: "page.two", koreanName: "둘" });
-    const first = await body<Json>(await app.portal("/users?limit=1"));
-    const cursor: string = first.data.nextCursor;
+    const first = await body<List<User>>(await app.portal("/users?limit=1"));
+    const cursor = first.data.nextCursor;
     assert.ok(cursor);
     const flipped = cursor.slice(0, 3) + (cursor[3] === "A" ? "B" : "A") + cursor.slice(4);
     for (const bad of [flipped, "garbage", `${cursor}.x`]) {
       const res = await app.portal(`/users?cursor=${encodeURIComponent(bad)}`);
       assert.equal(res.status, 400);
-      assert.equal((await body<Json>(res)).code, "invalid_cursor");
+      assert.equal((await body<Problem>(res)).code, "invalid_cursor");
     }
-    const deptCursor = (await body<Json>(await app.portal("/departments?limit=1"))).data.nextCursor;
+    const deptCursor = (await body<List<schemas.Department>>(await app.portal("/departments?limit=1"))).data.nextCursor;
     if (deptCursor) {
       const res = await app.portal(`/users?cursor=${encodeURIComponent(deptCursor)}`);
-      assert.equal((await body<Json>(res)).code, "invalid_cursor", "a cursor of another list is refused");
+      assert.equal((await body<Problem>(res)).code, "invalid_cursor", "a cursor of another list is refused");
     }
   });
 
@@ -254,14 +260,14 @@ describe("users: errors", () => {
       headers: { "content-type": "text/plain" },
     });
     assert.equal(text.status, 415);
-    assert.equal((await body<Json>(text)).code, "unsupported_media_type");
+    assert.equal((await body<Problem>(text)).code, "unsupported_media_type");
     const broken = await app.admin("/users", {
       method: "POST",
       body: "{",
       headers: { "content-type": "application/json" },
     });
     assert.equal(broken.status, 400);
-    assert.equal((await body<Json>(broken)).code, "invalid_request");
+    assert.equal((await body<Problem>(broken)).code, "invalid_request");
     const empty = await app.admin("/users", {
       method: "POST",
       body: "",
@@ -276,7 +282,7 @@ describe("users: security", () => {
   it("refuses portal reads without a credential and with a credential lacking directory:read", async () => {
     const none = await app.request("/api/directory/v1/users");
     assert.equal(none.status, 401);
-    assert.equal((await body<Json>(none)).code, "unauthorized");
+    assert.equal((await body<Problem>(none)).code, "unauthorized");
     const reader = await app.portal("/users", { key: READER_KEY });
     assert.equal(reader.status, 200);
   });

@@ -5,8 +5,9 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { syncOrganizations } from "@/domain/rag/organizations.ts";
-import { body } from "../_helpers/app.ts";
+import { syncOrganizations } from "@/domain/rag/mod.ts";
+import { body, type Item } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 import { jobsRag, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 
 let rag: RagTestApp;
@@ -44,7 +45,7 @@ describe("organization sync order", () => {
       method: "POST",
       json: { companyId: rag.tenant, code: "LATE", name: "늦게 생긴 부서" },
     });
-    const late = (await body<{ data: { id: string } }>(res)).data.id;
+    const late = (await body<Item<schemas.Department>>(res)).data.id;
     const fresh = await syncOrganizations(ctx);
     assert.equal(fresh.superseded, false);
     assert.deepEqual({ ...await organization(late) }, { is_active: true });

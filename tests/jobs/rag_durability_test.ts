@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Nothing accepted is lost: a worker killed after it embedded but before it stored,
  * and Redis stopped (or restarted empty) around an accepted document. These tests
@@ -7,12 +6,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { startRedisProcess, startWorkerProcess } from "../_helpers/processes.ts";
 import { startWorkers } from "@/jobs/mod.ts";
 
-type Json = Record<string, any>;
+/** What `wait=false` answers: the document is queued. */
+type Queued = Extract<schemas.IngestionResult, { indexed: false }>;
 
 const html = (n: number) =>
   `<h1>복무 규정</h1><p>${
@@ -20,7 +21,8 @@ const html = (n: number) =>
       .join(" ")
   }</p>`;
 
-const status = async (rag: RagTestApp, id: string) => (await body<Json>(await rag.call(`/documents/${id}`))).status;
+const status = async (rag: RagTestApp, id: string) =>
+  (await body<schemas.DocumentState>(await rag.call(`/documents/${id}`))).status;
 
 /** Every chunk of the document exactly once: indexes 0..n-1, one version, the count the registry holds. */
 async function assertExactlyOnce(rag: RagTestApp, documentId: string) {
@@ -49,7 +51,7 @@ describe("a worker killed after embedding, before storing", () => {
       await held`lock table rag.tb_doc_chunk_vector in share mode`;
       worker = await startWorkerProcess({ ...rag.app.env, DATABASE_POOL_MAX: "4" });
       const doc = await rag.document("/crash.html", html(30));
-      const accepted = await body<Json>(await rag.call("/documents?wait=false", { method: "POST", json: doc }));
+      const accepted = await body<Queued>(await rag.call("/documents?wait=false", { method: "POST", json: doc }));
       assert.equal(accepted.status, "queued");
       await until("the worker has embedded", () => Promise.resolve(rag.embedding.texts > 0));
       await until("the worker waits to store", async () => {
@@ -88,7 +90,7 @@ describe("Redis stopped", () => {
       await redis.stop();
       const doc = await rag.document("/redis-down.html", html(20));
       const res = await rag.call("/documents?wait=false", { method: "POST", json: doc });
-      const accepted = await body<Json>(res);
+      const accepted = await body<Queued>(res);
       assert.equal(res.status, 202, JSON.stringify(accepted));
       const [{ unsent }] = await rag.system((tx) =>
         tx`select count(*)::int as unsent from rag.outbox where sent_at is null`
@@ -112,7 +114,7 @@ describe("Redis stopped", () => {
     try {
       const gate = rag.embedding.hold();
       const doc = await rag.document("/redis-restart.html", html(20));
-      const accepted = await body<Json>(await rag.call("/documents?wait=false", { method: "POST", json: doc }));
+      const accepted = await body<Queued>(await rag.call("/documents?wait=false", { method: "POST", json: doc }));
       await gate.arrived;
       await redis.stop();
       await redis.start();

@@ -1,9 +1,7 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
-
-type Json = Record<string, any>;
+import { body, type Item, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
 
 let app: TestApp;
 before(async () => {
@@ -29,11 +27,11 @@ describe("sync freshness job", () => {
     let state = "";
     const end = Date.now() + 20_000;
     while (Date.now() < end) {
-      const items = (await body<Json>(await app.admin("/sync-status"))).data.items as Json[];
+      const items = (await body<{ data: { items: schemas.PortalSync[] } }>(await app.admin("/sync-status"))).data.items;
       const portal = items.find((p) => p.portalId === "portal-a")!;
-      state = portal.resources.find((r: Json) => r.resource === "users").state;
+      state = portal.resources.find((r) => r.resource === "users")?.state ?? "";
       if (state === "STALE") {
-        assert.equal(portal.resources.find((r: Json) => r.resource === "departments").state, "HEALTHY");
+        assert.equal(portal.resources.find((r) => r.resource === "departments")?.state, "HEALTHY");
         assert.equal(portal.needsCheck, true);
         break;
       }
@@ -47,6 +45,6 @@ describe("sync freshness job", () => {
       method: "POST",
       json: { portalId: "portal-a", resource: "users", outcome: "success" },
     });
-    assert.equal((await body<Json>(back)).data.state, "HEALTHY");
+    assert.equal((await body<Item<schemas.SyncStatus>>(back)).data.state, "HEALTHY");
   });
 });

@@ -1,10 +1,7 @@
-// deno-lint-ignore-file no-explicit-any
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, startTestApp, type TestApp } from "../_helpers/app.ts";
-import { dictionaryCache, linkContentBody } from "@/domain/directory/mod.ts";
-
-type Json = Record<string, any>;
+import { body, type Item, type List, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { dictionaryCache, linkContentBody, type schemas } from "@/domain/directory/mod.ts";
 
 let app: TestApp;
 const ids: Record<string, string> = {};
@@ -22,7 +19,7 @@ before(async () => {
       ],
     },
   });
-  for (const p of (await body<Json>(res)).data.proposed) ids[p.notation] = p.id;
+  for (const p of (await body<Item<schemas.ProposalResult>>(res)).data.proposed) ids[p.notation] = p.id;
   for (const n of ["인공지능", "인공지능 윤리", "API", "사과"]) {
     await app.admin(`/terms/${ids[n]}/approve`, { method: "POST" });
   }
@@ -31,16 +28,20 @@ after(async () => {
   await app.stop();
 });
 
-async function queue(contentKey: string, bodyText: string, extra: Json = {}): Promise<Json> {
+async function queue(
+  contentKey: string,
+  bodyText: string,
+  extra: Record<string, unknown> = {},
+): Promise<schemas.ContentBodyStatus> {
   const res = await app.portal("/content-bodies", {
     method: "POST",
     json: { contentKey, body: bodyText, contentType: "text/html", ...extra },
   });
   assert.equal(res.status, 202, await res.clone().text());
-  const { jobId } = (await body<Json>(res)).data;
+  const { jobId } = (await body<Item<schemas.ContentBodyQueued>>(res)).data;
   const end = Date.now() + 15_000;
   while (Date.now() < end) {
-    const job = (await body<Json>(await app.portal(`/content-bodies/${jobId}`))).data;
+    const job = (await body<Item<schemas.ContentBodyStatus>>(await app.portal(`/content-bodies/${jobId}`))).data;
     if (job.status === "done") return job;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -48,8 +49,10 @@ async function queue(contentKey: string, bodyText: string, extra: Json = {}): Pr
 }
 
 const liveLinks = async (contentKey: string) =>
-  (await body<Json>(await app.portal(`/content-term-links?contentKey=${contentKey}&includeDeleted=false`))).data
-    .items as Json[];
+  (await body<List<schemas.Link>>(
+    await app.portal(`/content-term-links?contentKey=${contentKey}&includeDeleted=false`),
+  ))
+    .data.items;
 
 describe("term-linking worker", () => {
   it("links approved terms in Korean and mixed text, with particles, full-width forms and the longest match", async () => {
@@ -57,7 +60,7 @@ describe("term-linking worker", () => {
       "portal-a:post:1",
       "<h1>개요</h1><p><b>인공지능 윤리</b>는 중요하다. ＡＰＩ를 통해 AI에게 묻는다. 사과는 맛있다. 사과나무와 초안용어도 있다.</p>",
     );
-    assert.equal(job.result.termsFound, 4);
+    assert.equal(job.result?.termsFound, 4);
     const found = (await liveLinks("portal-a:post:1")).map((l) => l.termId).sort();
     assert.deepEqual(found, [ids["인공지능 윤리"], ids["API"], ids["인공지능"], ids["사과"]].sort());
     assert.ok(found.includes(ids["인공지능 윤리"]), "the longest term at a position wins");
@@ -82,7 +85,7 @@ describe("term-linking worker", () => {
       json: { links: [{ contentKey: "portal-a:post:3", termId: ids["인공지능"], detectedBy: "manual" }] },
     });
     const job = await queue("portal-a:post:3", "<p>API만 남았다</p>");
-    assert.equal(job.result.linksTombstoned, 1);
+    assert.equal(job.result?.linksTombstoned, 1);
     const live = await liveLinks("portal-a:post:3");
     assert.deepEqual(
       live.map((l) => [l.termId, l.detectedBy]).sort(),
@@ -94,10 +97,12 @@ describe("term-linking worker", () => {
     const job = await queue("portal-a:post:4", "<p>새 LLM 기반 KMS를 API와 연동한다.</p>", {
       candidateTerms: ["지식 그래프", "사과"],
     });
-    assert.deepEqual(job.result.proposed.sort(), ["KMS", "LLM", "지식 그래프"].sort());
-    const proposed = (await body<Json>(await app.admin("/terms?status=proposed&q=KMS"))).data.items[0];
+    const proposedNotations = job.result?.proposed;
+    assert.ok(Array.isArray(proposedNotations));
+    assert.deepEqual(proposedNotations.sort(), ["KMS", "LLM", "지식 그래프"].sort());
+    const proposed = (await body<List<schemas.Term>>(await app.admin("/terms?status=proposed&q=KMS"))).data.items[0];
     assert.equal(proposed.evidence[0].contentKey, "portal-a:post:4");
-    assert.match(proposed.evidence[0].excerpt, /KMS/);
+    assert.match(proposed.evidence[0].excerpt ?? "", /KMS/);
     assert.equal(proposed.proposedBy, "portal-a");
     const live = await liveLinks("portal-a:post:4");
     assert.ok(!live.some((l) => l.termId === proposed.id));

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * The operator scripts `reindex` and `purge`, run as subprocesses against a running
  * test service (whose workers do the re-ingestion), the way an operator runs them.
@@ -6,9 +5,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, testEnv } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
-
-type Json = Record<string, any>;
 
 let rag: RagTestApp;
 before(async () => {
@@ -48,9 +46,9 @@ const HTML = (n: number) =>
 async function ingest(portalId: string, n = 20) {
   const doc = await rag.document(`/${portalId}/${crypto.randomUUID()}.html`, HTML(n), { portalId });
   const res = await rag.call("/documents", { method: "POST", json: doc });
-  const b = await body<Json>(res);
+  const b = await body<schemas.IngestionResult>(res);
   assert.equal(res.status, 200, JSON.stringify(b));
-  return { documentId: b.documentId as string, sourceDocumentId: doc.sourceDocumentId as string, portalId };
+  return { documentId: b.documentId, sourceDocumentId: doc.sourceDocumentId as string, portalId };
 }
 
 /** A document's registry row (if any), its chunks' ids and its jobs, as the service's jobs see them. */
@@ -130,6 +128,25 @@ describe("purge", () => {
     assert.equal(state.status, 404);
   });
 
+  it("purges one tenant's document with --tenant, and the source document of every tenant without", async () => {
+    const d = await ingest("purge-tenants");
+    const other = await rag.ingestInOtherTenant(d, "/purge-tenants/theirs.html", HTML(2));
+    const one = await script("purge", [
+      "--portal",
+      "purge-tenants",
+      "--source",
+      d.sourceDocumentId,
+      "--tenant",
+      rag.otherTenant,
+    ]);
+    assert.equal(one.code, 0, one.stderr);
+    assert.equal((await rows(other.documentId)).doc, undefined);
+    assert.ok((await rows(d.documentId)).doc, "the first tenant's document stays");
+    const every = await script("purge", ["--portal", "purge-tenants", "--source", d.sourceDocumentId]);
+    assert.equal(every.code, 0, every.stderr);
+    assert.equal((await rows(d.documentId)).doc, undefined);
+  });
+
   it("names an unknown document and exits 1", async () => {
     const id = crypto.randomUUID();
     const run = await script("purge", ["--portal", "purge-one", "--source", id]);
@@ -170,7 +187,7 @@ describe("purge", () => {
     const doc = await rag.document("/purge-failed/broken.html", HTML(2), { portalId: "purge-failed" });
     const res = await rag.call("/documents", { method: "POST", json: { ...doc, checksum: "0".repeat(64) } });
     assert.equal(res.status, 422);
-    const broken = (await body<Json>(res)).documentId as string;
+    const broken = (await body<schemas.IngestionResult>(res)).documentId;
     assert.equal((await rows(broken)).doc.status, "failed");
     const refused = await script("purge", ["--failed", "--portal", "purge-failed"]);
     assert.equal(refused.code, 1);
@@ -190,6 +207,8 @@ describe("purge", () => {
         [["--source", id], /--source needs --portal/],
         [["--portal", "p", "--source", "x"], /--source must be a UUID/],
         [["--portal", "p", "--source", id, "--deleted"], /leave out --deleted and --failed/],
+        [["--portal", "p", "--source", id, "--tenant", "x"], /--tenant must be a UUID/],
+        [["--portal", "p", "--tenant", id, "--yes"], /--tenant goes with --source/],
         [["--portal"], /argument missing/],
         [["--everything"], /Unknown option '--everything'/],
       ] as const
@@ -207,7 +226,7 @@ describe("purge", () => {
       DATABASE_URL: rag.app.db.ownerUrl,
     });
     assert.equal(run.code, 1);
-    assert.match(run.stderr, /connect as the application role/);
+    assert.match(run.stderr, /owns \d+ relations/);
     assert.ok((await rows(d.documentId)).doc, "nothing was deleted");
   });
 });

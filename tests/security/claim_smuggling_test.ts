@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Admin claims smuggled outside the signed credential change nothing (CONTRACT 2.1: "No header,
  * body or form field can set or widen" the principal; CONTRACT 1.1 for portals). A member sends
@@ -10,11 +9,11 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, DIR } from "../_helpers/app.ts";
+import { body, DIR, type Problem } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { ADMIN_KEY, PORTAL_A_KEY, portalJwt, READER_KEY } from "../_helpers/tokens.ts";
 
-type Json = Record<string, any>;
 const GATEWAY_KEY = "smuggling-gateway-key-0123456789abcdef";
 const WORDS = "출입 통제 규정 방문객 등록 절차";
 
@@ -33,7 +32,7 @@ before(async () => {
     organizationId: rag.dept.other,
     sub: "fixture-other",
   });
-  const plan: Array<[string, Json, string]> = [
+  const plan: Array<[string, Record<string, unknown>, string]> = [
     ["own", { organizationIds: [rag.dept.a], securityLevel: "INTERNAL" }, admin],
     ["sibling", { organizationIds: [rag.dept.b], securityLevel: "INTERNAL" }, admin],
     ["restricted", { organizationIds: [rag.dept.a], securityLevel: "RESTRICTED" }, admin],
@@ -48,7 +47,7 @@ before(async () => {
       title: `${WORDS} ${key}`,
       ...extra,
     });
-    const res = await body<Json>(await rag.call("/documents", { method: "POST", json: doc, token }));
+    const res = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc, token }));
     assert.equal(res.indexed, true, JSON.stringify(res));
     docs[key] = res.documentId;
   }
@@ -90,9 +89,9 @@ async function search(token: string, extra: { headers?: Record<string, string>; 
     token,
     headers: extra.headers,
   });
-  const b = await body<Json>(res);
+  const b = await body<schemas.SearchResponse>(res);
   assert.equal(res.status, 200, JSON.stringify(b));
-  return new Set((b.contexts as Json[]).map((c) => c.documentId as string));
+  return new Set(b.contexts.map((c) => c.documentId));
 }
 
 describe("retrieval: smuggled admin claims change nothing", () => {
@@ -110,7 +109,7 @@ describe("retrieval: smuggled admin claims change nothing", () => {
     for (const path of ["/admin/settings", "/admin/overview", `/admin/documents/${docs.sibling}/publish`]) {
       const method = path.endsWith("publish") ? "POST" : "GET";
       const res = await rag.call(`${path}?${query}`, { method, token: member, headers: smuggled });
-      assert.deepEqual([res.status, (await body<Json>(res)).code], [403, "forbidden"], path);
+      assert.deepEqual([res.status, (await body<Problem>(res)).code], [403, "forbidden"], path);
     }
     for (const key of ["sibling", "restricted", "foreign"]) {
       const res = await rag.call(`/documents/${docs[key]}?${query}`, { token: member, headers: smuggled });
@@ -130,7 +129,7 @@ describe("retrieval: smuggled admin claims change nothing", () => {
     ];
     for (const extra of fields) {
       const res = await rag.call("/search", { method: "POST", json: { question: WORDS, ...extra }, token: member });
-      const b = await body<Json>(res);
+      const b = await body<Problem & Partial<schemas.SearchResponse>>(res);
       assert.deepEqual([res.status, b.code], [400, "invalid_request"], JSON.stringify(extra));
       assert.equal(b.contexts, undefined);
     }
@@ -159,6 +158,36 @@ describe("retrieval: smuggled admin claims change nothing", () => {
     assert.equal((await rag.call("/admin/settings", { token: real })).status, 200, "roles: [rag:admin] is the mark");
   });
 
+  it("claims that only resemble the installation operator's mark make no operator", async () => {
+    const lookalikes = [
+      { installation_operator: "true" },
+      { installation_operator: 1 },
+      { installationOperator: true },
+      { operator: true },
+      { scope: "rag:admin installation_operator" },
+      { roles: ["rag:admin", "installation_operator"] },
+    ];
+    for (const claims of lookalikes) {
+      const token = await rag.token({ sub: "lookalike-operator", admin: true, claims });
+      const res = await rag.call("/admin/settings?scope=installation", { token });
+      assert.deepEqual(
+        [res.status, (await body<Problem>(res)).code],
+        [403, "operator_required"],
+        JSON.stringify(claims),
+      );
+    }
+    const admin = await rag.token({ sub: "admin-smuggler", admin: true });
+    const headers = { ...smuggled, "x-installation-operator": "true", "installation-operator": "true" };
+    const smuggledRes = await rag.call("/admin/settings?scope=installation&installation_operator=true", {
+      token: admin,
+      headers,
+    });
+    assert.deepEqual([smuggledRes.status, (await body<Problem>(smuggledRes)).code], [403, "operator_required"]);
+    const real = await rag.token({ sub: "real-operator", claims: { installation_operator: true } });
+    const res = await rag.call("/admin/settings", { token: real });
+    assert.equal((await body<schemas.VersionedSettings>(res)).scope, "installation", "the mark is the claim itself");
+  });
+
   it("the gateway's delegated search is the same with smuggled headers and query parameters", async () => {
     const member = await rag.token({ sub: "delegated-smuggler" });
     const run = async (extra: Record<string, string>, q = "") => {
@@ -172,9 +201,9 @@ describe("retrieval: smuggled admin claims change nothing", () => {
         },
         body: JSON.stringify({ query: WORDS, limit: 50 }),
       });
-      const b = await body<Json>(res);
+      const b = await body<schemas.ExploreSearchResponse>(res);
       assert.equal(res.status, 200, JSON.stringify(b));
-      return (b.items as Json[]).map((i) => i.title as string).sort();
+      return b.items.map((i) => i.title).sort();
     };
     const plain = await run({});
     assert.deepEqual(plain, [`${WORDS} own`]);
@@ -190,7 +219,7 @@ describe("directory: smuggled admin marks change nothing", () => {
       const res = await rag.app.request(`${DIR}/admin/users?admin=true&x-directory-admin-key=${ADMIN_KEY}`, {
         headers: { authorization: `Bearer ${bearer}`, "x-directory-admin": "true", "x-admin": "true" },
       });
-      assert.deepEqual([res.status, (await body<Json>(res)).code], [401, "unauthorized"]);
+      assert.deepEqual([res.status, (await body<Problem>(res)).code], [401, "unauthorized"]);
     }
   });
 
@@ -207,6 +236,6 @@ describe("directory: smuggled admin marks change nothing", () => {
       },
       body: JSON.stringify({ portalId: "reader", resource: "users", outcome: "success" }),
     });
-    assert.deepEqual([res.status, (await body<Json>(res)).code], [403, "insufficient_scope"]);
+    assert.deepEqual([res.status, (await body<Problem>(res)).code], [403, "insufficient_scope"]);
   });
 });

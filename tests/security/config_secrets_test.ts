@@ -16,7 +16,13 @@ import { freePort } from "../_helpers/processes.ts";
 import { runMainToExit, spawnMain } from "../_helpers/main_process.ts";
 import { ADMIN_KEY, CENTRAL, JWT, PORTAL_A_KEY } from "../_helpers/tokens.ts";
 
-const BASE = { DATABASE_URL: "postgres://app:db-password-in-env@127.0.0.1:5432/x" };
+/** Content may come from any host: a production start says so explicitly (or lists the hosts). */
+const ANY_HOST = { RAG_CONTENT_ALLOW_ANY_HOST: "true" };
+const BASE: Record<string, string> = {
+  DATABASE_URL: "postgres://app:db-password-in-env@127.0.0.1:5432/x",
+  DATABASE_SYSTEM_URL: "postgres://jobs:system-db-password-in-env@127.0.0.1:5432/x",
+  ...ANY_HOST,
+};
 const STRONG = "a-strong-secret-from-a-file-0123456789-QRSTUV";
 
 function refusal(env: Record<string, string>, readFile: (p: string) => string = () => assert.fail("no file")): string {
@@ -39,6 +45,10 @@ const FILE_CASES: Record<string, { text: string; needs?: Record<string, string>;
     text: "postgres://owner:owner-pw-from-file@db:5432/x\r\n",
     want: "postgres://owner:owner-pw-from-file@db:5432/x",
   },
+  DATABASE_SYSTEM_URL: {
+    text: "postgres://jobs:system-pw-from-file@db:5432/x\n",
+    want: "postgres://jobs:system-pw-from-file@db:5432/x",
+  },
   REDIS_URL: { text: "redis://:redis-pw-from-file@cache:6379\n", want: "redis://:redis-pw-from-file@cache:6379" },
   PORTAL_API_KEYS_JSON: {
     text: '[{"portalId":"p1","apiKey":"ptl-key-from-file-0123456789","scopes":["directory:read"]}]\n',
@@ -60,6 +70,7 @@ const FILE_CASES: Record<string, { text: string; needs?: Record<string, string>;
   },
   RAG_DIRECTORY_API_KEY: { text: "rag-key-from-file-0123456789abcdef\n", want: "rag-key-from-file-0123456789abcdef" },
   MODEL_GATEWAY_SERVICE_TOKEN: { text: "mgw-token-from-file-0123456789\n", want: "mgw-token-from-file-0123456789" },
+  EMBEDDING_API_KEY: { text: "emb-key-from-file-0123456789\n", want: "emb-key-from-file-0123456789" },
 };
 
 describe("secret variables as X_FILE", () => {
@@ -71,7 +82,8 @@ describe("secret variables as X_FILE", () => {
     it(`reads ${name} from ${name}_FILE, trimming one trailing newline`, () => {
       const c = FILE_CASES[name];
       const path = `/run/secrets/${name.toLowerCase()}`;
-      const env = { ...(name === "DATABASE_URL" ? {} : BASE), ...c.needs, [`${name}_FILE`]: path };
+      const { [name]: _given, ...base } = BASE;
+      const env = { ...base, ...c.needs, [`${name}_FILE`]: path };
       const config = loadConfig(env, (p) => (p === path ? c.text : assert.fail(`unexpected read of ${p}`)));
       assert.deepEqual((config as Record<string, unknown>)[name], c.want);
     });
@@ -216,6 +228,7 @@ describe("secrets never reach the process's output", () => {
     const secrets = {
       "app database password": new URL(env.DATABASE_URL).password,
       "owner database password": new URL(env.DATABASE_OWNER_URL).password,
+      "system database password": new URL(env.DATABASE_SYSTEM_URL).password,
       "admin key": ADMIN_KEY,
       "portal key": PORTAL_A_KEY,
       "portal JWT secret": JWT.secret,

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * No internet (issue 8, item 5): the real service, `main.ts` as a child process, runs a full
  * cycle (directory admin calls, the organization sync, ingesting Korean documents from a content
@@ -14,7 +13,9 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { Redis } from "ioredis";
 import { addEntry, streamNames } from "@/jobs/mod.ts";
-import { clearPrefix, DIR, REDIS_URL, testEnv } from "../_helpers/app.ts";
+import { clearPrefix, DIR, type Item, type Problem, REDIS_URL, testEnv } from "../_helpers/app.ts";
+import type { schemas as directory } from "@/domain/directory/mod.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { freshDatabase, type TestDatabase } from "../_helpers/db.ts";
 import { ADMIN_KEY, userToken } from "../_helpers/tokens.ts";
 import { documentRequest, startContentHost } from "../_helpers/content_host.ts";
@@ -30,8 +31,6 @@ import {
   type ServiceProcess,
   startServiceProcess,
 } from "../_helpers/service_process.ts";
-
-type Json = Record<string, any>;
 
 const DOCS: Array<[string, string]> = [
   [
@@ -82,7 +81,7 @@ describe("no internet: the service reaches only its configured endpoints", () =>
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
   };
-  const json = async (res: Response): Promise<Json> => {
+  const json = async <T>(res: Response): Promise<T & { status: number }> => {
     const text = await res.text();
     try {
       return { ...JSON.parse(text), status: res.status };
@@ -91,7 +90,7 @@ describe("no internet: the service reaches only its configured endpoints", () =>
     }
   };
   const user = () => userToken({ sub: "user-1", tenantId: tenant, organizationId: dept, clearance: 1 });
-  const admin = () => userToken({ sub: "admin-1", tenantId: tenant, organizationId: dept, clearance: 3, admin: true });
+  const operator = () => userToken({ sub: "operator-1", tenantId: tenant, organizationId: dept, operator: true });
 
   before(async () => {
     db = await freshDatabase();
@@ -115,7 +114,10 @@ describe("no internet: the service reaches only its configured endpoints", () =>
         LOG_LEVEL: "warn",
         RUN_WORKERS: "true",
         ...retrievalEnv(embedding.url),
-        RAG_SERVICE_CONTENT_ALLOWED_HOSTS: allowed.content,
+        // The model is one of the environment's endpoints; OUTSIDE passes the URL policy of settings endpoints, so
+        // only the process's network permissions stand between it and the service (the second case).
+        PRIVATE_LLM_URL: llm.url,
+        RAG_SERVICE_CONTENT_ALLOWED_HOSTS: `${allowed.content},${OUTSIDE}`,
       },
       port,
       allowNet: Object.values(allowed),
@@ -138,12 +140,12 @@ describe("no internet: the service reaches only its configured endpoints", () =>
   });
 
   it("a full ingest, search and ask cycle connects only to PostgreSQL, Redis, the models and the content host", async () => {
-    const company = await json(
+    const company = await json<Item<directory.Company>>(
       await call(`${DIR}/admin/companies`, { method: "POST", json: { code: "NET", name: "망" } }),
     );
     assert.equal(company.status, 201, JSON.stringify(company));
     tenant = company.data.id;
-    const department = await json(
+    const department = await json<Item<directory.Department>>(
       await call(`${DIR}/admin/departments`, { method: "POST", json: { companyId: tenant, code: "A", name: "인사" } }),
     );
     assert.equal(department.status, 201, JSON.stringify(department));
@@ -170,7 +172,7 @@ describe("no internet: the service reaches only its configured endpoints", () =>
       const served = await host!.putHashed(`/net/doc-${i}.html`, {
         body: `<h1>${title}</h1><p>${text}</p>`,
       });
-      const res = await json(
+      const res = await json<schemas.IngestionResult>(
         await call("/api/v1/documents", {
           method: "POST",
           token: await user(),
@@ -183,19 +185,19 @@ describe("no internet: the service reaches only its configured endpoints", () =>
 
     const settings = await call("/api/v1/admin/settings", {
       method: "PUT",
-      token: await admin(),
+      token: await operator(),
       json: { llm: { provider: "openai", endpoint: llm!.url, model: "llama-3-ko" } },
     });
     assert.equal(settings.status, 200, await settings.text());
 
-    const search = await json(
+    const search = await json<schemas.SearchResponse>(
       await call("/api/v1/search", { method: "POST", token: await user(), json: { question: "연차 휴가 신청" } }),
     );
     assert.equal(search.status, 200, JSON.stringify(search));
     assert.ok(search.contexts.length > 0, "search found contexts");
     assert.equal(search.contexts[0].title, "연차 휴가 규정");
 
-    const asked = await json(
+    const asked = await json<schemas.Answer>(
       await call("/api/v1/ask", {
         method: "POST",
         token: await user(),
@@ -204,7 +206,7 @@ describe("no internet: the service reaches only its configured endpoints", () =>
     );
     assert.equal(asked.status, 200, JSON.stringify(asked));
     assert.deepEqual([asked.mode, asked.grounded], ["local", true], JSON.stringify(asked));
-    assert.ok(asked.citations.length >= 1 && asked.citations.every((c: Json) => c.documentId));
+    assert.ok(asked.citations.length >= 1 && asked.citations.every((c) => c.documentId));
 
     const streamed = await call("/api/v1/ask", {
       method: "POST",
@@ -241,12 +243,12 @@ describe("no internet: the service reaches only its configured endpoints", () =>
     const seen = (await service!.audit()).length;
     const settings = await call("/api/v1/admin/settings", {
       method: "PUT",
-      token: await admin(),
+      token: await operator(),
       json: { llm: { provider: "ollama", endpoint: `http://${OUTSIDE}` } },
     });
     assert.equal(settings.status, 200, await settings.text());
     const started = Date.now();
-    const asked = await json(
+    const asked = await json<Problem>(
       await call("/api/v1/ask", { method: "POST", token: await user(), json: { question: "연차 휴가 신청" } }),
     );
     assert.deepEqual([asked.status, asked.code], [503, "unavailable"], JSON.stringify(asked));

@@ -5,7 +5,9 @@
  * asymmetric token is refused however it was signed), other HMAC strengths of the right secret,
  * tampered or stripped signatures, missing or foreign `aud`, claims of the wrong type, unknown
  * critical headers, and scopes in shapes the contract does not name. A refusal never echoes the
- * token, and only a token with a valid signature may name the portal it is held against.
+ * token, and only a token with a valid signature may name the portal it is held against. Even a
+ * token signed with the right secret must name a configured portal (an enabled API key's, or one
+ * of PORTAL_JWT_PORTAL_IDS): an unknown `azp` or `client_id` is refused and credited to nobody.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -41,8 +43,11 @@ function claims(extra: Record<string, unknown> = {}, omit: string[] = []): Recor
 }
 
 const authenticate = createPortalAuthenticator(
-  [{ portalId: "portal-a", apiKey: PORTAL_A_KEY, scopes: ["directory:read"], enabled: true }],
-  JWT,
+  [
+    { portalId: "portal-a", apiKey: PORTAL_A_KEY, scopes: ["directory:read"], enabled: true },
+    { portalId: "switched-off", apiKey: `${PORTAL_A_KEY}-off`, scopes: ["directory:read"], enabled: false },
+  ],
+  { ...JWT, portalIds: ["jwt-portal", "late-portal", "victim"] },
 );
 
 const hs256 = (c: Record<string, unknown>) => signWith(c, "HS256", JWT.secret);
@@ -139,6 +144,25 @@ describe("portal JWTs: claims", () => {
     assert.equal((await refusal(expired, "expired")).portalId, "late-portal");
     const forged = await signWith(claims({ azp: "victim", exp: now() - 3600 }), "HS256", `${JWT.secret}-forger`);
     assert.equal((await refusal(forged, "forged")).portalId, undefined);
+  });
+
+  it("refuses a validly signed token naming a portal that is not configured, and credits nobody", async () => {
+    for (
+      const [label, extra, omit] of [
+        ["an unknown azp", { azp: "stranger-portal" }, []],
+        ["an unknown client_id", { client_id: "stranger-portal" }, ["azp"]],
+        ["the portal of a disabled API key", { azp: "switched-off" }, []],
+        ["an unknown azp, expired", { azp: "stranger-portal", exp: now() - 3600 }, []],
+      ] as Array<[string, Record<string, unknown>, string[]]>
+    ) {
+      const failure = await refusal(await hs256(claims(extra, omit)), label);
+      assert.equal(failure.portalId, undefined, label);
+    }
+    assert.equal(
+      (await principal(await hs256(claims({ azp: "portal-a" })))).portalId,
+      "portal-a",
+      "an API key's portal",
+    );
   });
 
   it("grants only the contract's scopes, from scope (space separated) or scp (array), nothing else", async () => {

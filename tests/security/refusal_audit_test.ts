@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * "Every refusal of access is audited", for both services: each route of `/openapi.json` that
  * needs a credential answers 401 without one, and each of those refusals leaves exactly one
@@ -9,12 +8,25 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, DIR } from "../_helpers/app.ts";
+import { body, DIR, type Problem } from "../_helpers/app.ts";
+import type { OpenApiDocument } from "../_helpers/openapi_responses.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { ADMIN_KEY, CENTRAL, JWT, portalJwt, READER_KEY, userToken } from "../_helpers/tokens.ts";
 import { flipSignature } from "../_helpers/signing_keys.ts";
 
-type Json = Record<string, any>;
+/** An `access.refused` row of either log (directory columns or retrieval columns). */
+interface RefusalRow {
+  outcome: string;
+  details: { code: string; method: string; path: string; detail: string };
+  actor_kind?: string;
+  actor_id?: string | null;
+  actor_label?: string | null;
+  request_id?: string | null;
+  sub?: string;
+  tenant_id?: string | null;
+  organization_id?: string | null;
+  is_admin?: boolean;
+}
 const GATEWAY_KEY = "refusal-gateway-key-0123456789abcdef";
 const WRITES = new Set(["post", "put", "patch"]);
 
@@ -30,10 +42,10 @@ const request = (path: string, init: RequestInit = {}) => Promise.resolve(rag.ap
 
 /** Every operation of the OpenAPI document that declares a credential, with its parameters filled in. */
 async function securedOperations(): Promise<Array<{ method: string; path: string; family: "directory" | "rag" }>> {
-  const doc = await body<Json>(await request("/openapi.json"));
+  const doc = await body<OpenApiDocument>(await request("/openapi.json"));
   const out = [];
-  for (const [template, ops] of Object.entries(doc.paths as Json)) {
-    for (const [method, op] of Object.entries(ops as Json)) {
+  for (const [template, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
       if (!op.security?.length) continue;
       const path = template.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
       out.push({ method, path, family: path.startsWith(DIR) ? "directory" as const : "rag" as const });
@@ -42,16 +54,16 @@ async function securedOperations(): Promise<Array<{ method: string; path: string
   return out;
 }
 
-async function refusals(where: "directory" | "rag"): Promise<Json[]> {
+async function refusals(where: "directory" | "rag"): Promise<RefusalRow[]> {
   if (where === "directory") {
     return [
-      ...await rag.app.owner`select actor_kind, actor_id, actor_label, request_id, details, outcome
+      ...await rag.app.owner<RefusalRow[]>`select actor_kind, actor_id, actor_label, request_id, details, outcome
                                   from directory.audit_log where action = 'access.refused' order by id`,
     ];
   }
   return [
     ...await rag.system((tx) =>
-      tx`select sub, tenant_id, organization_id, is_admin, outcome, details
+      tx<RefusalRow[]>`select sub, tenant_id, organization_id, is_admin, outcome, details
          from rag.tb_rag_audit_logs where action = 'access.refused' order by id`
     ),
   ];
@@ -70,7 +82,7 @@ async function eventually(check: () => Promise<void>, ms = 5_000): Promise<void>
   }
 }
 
-const rowsFor = (rows: Json[], method: string, path: string) =>
+const rowsFor = (rows: RefusalRow[], method: string, path: string) =>
   rows.filter((r) => r.details.path === path && r.details.method === method);
 
 describe("every refusal of access is audited in its own service's log", () => {
@@ -84,7 +96,7 @@ describe("every refusal of access is audited in its own service's log", () => {
         method: method.toUpperCase(),
         ...(WRITES.has(method) ? { headers: { "content-type": "application/json" }, body: "{}" } : {}),
       });
-      const b = await body<Json>(res);
+      const b = await body<Problem>(res);
       assert.deepEqual([res.status, b.code], [401, "unauthorized"], `${method} ${path}`);
     }
     await eventually(async () => {

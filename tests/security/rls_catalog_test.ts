@@ -6,8 +6,8 @@
  * setting is missing ("setting is null or ...", `coalesce(..., true)`, `is not false`, `is not
  * distinct from`), checked statically on pg_policies and on the setting functions' bodies; and,
  * dynamically, with one row seeded in every RLS table, the application role with no settings at
- * all, or with every setting emptied as an ended transaction leaves it, reads none of them but the
- * installation-wide rows the allow-list names.
+ * all, or with every setting emptied as an ended transaction leaves it, or with the old system flag
+ * `my.app_system` set to true, reads none of them but the installation-wide rows the allow-list names.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -33,11 +33,16 @@ const DIRECTORY_WITHOUT_RLS = [
   "service_keys",
   "sync_status",
   "term_relations",
+  "term_revisions",
   "terms",
+  "user_company_departures",
   "user_group_members",
   "user_groups",
   "users",
 ];
+
+/** Tables outside both schemas the application role reads: the installation's group names, which policies read. */
+const INSTALLATION_RECORDS = ["public.installation"];
 
 /** Policies that admit every row on purpose: installation-wide, non-tenant data, or a write queue. */
 const OPEN_BY_DESIGN = new Set([
@@ -137,7 +142,11 @@ describe("which tables row-level security guards", () => {
   it("every other table the application role reads is a listed directory table; none is half-guarded", async () => {
     const tables = await relations(["r", "p", "f"]);
     const others = tables.filter((r) => r.schema !== "rag" && r.app_reads).map((r) => `${r.schema}.${r.name}`);
-    assert.deepEqual(others, DIRECTORY_WITHOUT_RLS.map((n) => `directory.${n}`), "classify any new table here");
+    assert.deepEqual(
+      others,
+      [...DIRECTORY_WITHOUT_RLS.map((n) => `directory.${n}`), ...INSTALLATION_RECORDS],
+      "classify any new table here",
+    );
     const half = tables.filter((r) => r.rls !== r.forced).map((r) => `${r.schema}.${r.name}`);
     assert.deepEqual(half, [], "RLS enabled but not forced: the owner would skip it");
   });
@@ -208,7 +217,7 @@ describe("no policy opens when a setting is missing", () => {
       select n.nspname || '.' || p.proname as name, p.prosrc as body
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname !~ '^(pg_|information_schema$)' and p.prosrc ilike '%current_setting%'`;
-    assert.ok(fns.length >= 6, "the setting functions were found");
+    assert.ok(fns.length >= 5, "the setting functions were found");
     for (const f of fns) {
       const reads = [...(f.body as string).matchAll(/current_setting\s*\(/gi)].length;
       const wrapped = [...(f.body as string).matchAll(/nullif\(\s*current_setting\('[^']+',\s*true\)\s*,\s*''\s*\)/gi)]
@@ -225,7 +234,7 @@ describe("with no settings, the application role reads nothing", () => {
   });
 
   it("the seed put rows in every RLS table (so a new table must be seeded here too)", async () => {
-    const counts = await countRlsTables(su, true);
+    const counts = await countRlsTables(su);
     const empty = Object.entries(counts).filter(([, n]) => n === 0).map(([t]) => t);
     assert.deepEqual(empty, []);
   });
@@ -235,6 +244,7 @@ describe("with no settings, the application role reads nothing", () => {
       ["no setting ever set on the connection", null],
       ["every setting emptied, as an ended transaction leaves it", ""],
       ["the flags set to false and the rest empty", "false"],
+      ["the flags set to true and the rest empty: no setting makes a session the system", "true"],
     ] as const
   ) {
     it(`${label}: every RLS table reads 0 rows but the installation-wide ones`, async () => {
@@ -243,11 +253,11 @@ describe("with no settings, the application role reads nothing", () => {
           for (const name of ["tenant_id", "user_org_id", "user_clearance_level", "public_org_id"]) {
             await tx`select set_config(${`my.app_${name}`}, '', true)`;
           }
-          for (const name of ["is_admin", "system"]) {
+          for (const name of ["is_admin", "system", "is_operator"]) {
             await tx`select set_config(${`my.app_${name}`}, ${settings}, true)`;
           }
         }
-        return await countRlsTables(tx, false);
+        return await countRlsTables(tx);
       });
       for (const [table, n] of Object.entries(seen)) {
         const allowed = READABLE_WITHOUT_SETTINGS[table];
@@ -261,30 +271,24 @@ describe("with no settings, the application role reads nothing", () => {
   }
 });
 
-/** Row counts of every table under RLS; `system` counts as the service's jobs would (all rows). */
-async function countRlsTables(db: postgres.Sql | postgres.TransactionSql, system: boolean) {
+/** Row counts of every table under RLS, as the connected role sees them (a superuser sees every row). */
+async function countRlsTables(db: postgres.Sql | postgres.TransactionSql) {
   const tables = await db`
     select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relrowsecurity and c.relkind in ('r', 'p') and n.nspname !~ '^(pg_|information_schema$)'`;
   const out: Record<string, number> = {};
   for (const { name } of tables) {
-    const [r] = system
-      ? await (db as postgres.Sql).begin(async (tx) => {
-        await tx`select set_config('my.app_system', 'true', true)`;
-        return await tx.unsafe(`select count(*)::int as n from ${name}`);
-      })
-      : await db.unsafe(`select count(*)::int as n from ${name}`);
+    const [r] = await db.unsafe(`select count(*)::int as n from ${name}`);
     out[name as string] = r.n;
   }
   return out;
 }
 
-/** One row in every rag table, written as the owner acting as the service's jobs. */
+/** One row in every rag table, written as a superuser. */
 async function seedEveryRlsTable(sql: postgres.Sql) {
   const [tenant, org, pub] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
   await sql.begin(async (tx) => {
-    await tx`select set_config('my.app_system', 'true', true)`;
     await tx`insert into rag.tb_organization (id, tenant_id, code, name, is_public)
              values (${pub}, null, 'public', 'public', true), (${org}, ${tenant}, 'A', 'A', false)`;
     const [doc] = await tx`
@@ -302,7 +306,11 @@ async function seedEveryRlsTable(sql: postgres.Sql) {
     await tx`insert into rag.ingestion_jobs (document_id, tenant_id, source_version, request)
              values (${doc.id}, ${tenant}, 'v1', '{}')`;
     await tx`insert into rag.settings (settings, changed_by) values ('{}', 'seed')`;
+    await tx`select set_config('my.app_tenant_id', ${tenant}, true), set_config('my.app_is_admin', 'true', true)`;
+    await tx`insert into rag.tenant_settings (tenant_id, version, overrides, changed_by) values (${tenant}, 1, '{}', 'seed')`;
     await tx`insert into rag.sync_state (name) values ('seed')`;
     await tx`insert into rag.outbox (stream, payload) values ('seed', '{}')`;
+    await tx`insert into rag.tb_user_status (user_id, tenant_id, active, directory_version)
+             values (gen_random_uuid(), ${tenant}, false, 1)`;
   });
 }

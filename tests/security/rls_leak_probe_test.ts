@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * Leak probes against row-level security. A superuser plants functions that record every row they
  * are shown: cheap (COST 0.0001), NOT leakproof, some writing to a side table (SECURITY DEFINER),
@@ -14,11 +13,11 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { body } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/rag/mod.ts";
 import { PUBLIC_ORG, type RagTestApp, startRagApp } from "../_helpers/rag.ts";
-import { analyze, bigrams, toTsqueryText } from "@/domain/rag/korean.ts";
-import { type DbPrincipal, setPrincipal } from "@/sql/rag/session.ts";
+import { analyze, bigrams, toTsqueryText } from "@/domain/rag/mod.ts";
+import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
 
-type Json = Record<string, any>;
 const WORDS = "출입 통제 규정 방문객 등록 절차 보안 점검";
 
 let rag: RagTestApp;
@@ -36,9 +35,10 @@ let orgs: string;
 /**
  * The probes take their keys as the columns' own types (bigint, uuid, a whole row): a cast to text inside the
  * query (int8out, uuid_out) is not leakproof and would hold a probe back by itself. So the probes differ from
- * what the planner may run before a policy only in their own LEAKPROOF flag, which the control test flips.
+ * what the planner may run before a policy only in their own LEAKPROOF flag, which the control test flips. The
+ * installation's runtime group `group` may execute them.
  */
-const PROBES = `
+const probes = (group: string) => `
   create schema leak_probe;
   create table leak_probe.seen (how text not null, tbl text not null, key text not null);
   create function leak_probe.saw(how text, tbl text, key anyelement) returns boolean
@@ -57,8 +57,8 @@ const PROBES = `
     language plpgsql immutable cost 0.0001 as
     $$ begin raise notice 'leak_probe|chunk|%', key; return o; end $$;
   revoke all on leak_probe.seen from public;
-  grant usage on schema leak_probe to backbone_rw;
-  grant execute on all functions in schema leak_probe to backbone_rw;`;
+  grant usage on schema leak_probe to ${group};
+  grant execute on all functions in schema leak_probe to ${group};`;
 
 before(async () => {
   rag = await startRagApp();
@@ -70,7 +70,7 @@ before(async () => {
     organizationId: rag.dept.other,
     sub: "probe-fixture-2",
   });
-  const plan: Array<[string, Json, string]> = [
+  const plan: Array<[string, Record<string, unknown>, string]> = [
     ["a-internal", { organizationIds: [rag.dept.a], securityLevel: "INTERNAL" }, admin],
     ["b-internal", { organizationIds: [rag.dept.b], securityLevel: "INTERNAL" }, admin],
     ["a-restricted", { organizationIds: [rag.dept.a], securityLevel: "RESTRICTED" }, admin],
@@ -81,7 +81,7 @@ before(async () => {
   for (const [key, extra, token] of plan) {
     const html = `<h1>${WORDS} ${key}</h1><p>${WORDS}. ${key} 문서의 본문입니다. ${WORDS}.</p>`;
     const doc = await rag.document(`/probe/${key}.html`, html, { title: `${WORDS} ${key}`, ...extra });
-    const res = await body<Json>(await rag.call("/documents", { method: "POST", json: doc, token }));
+    const res = await body<schemas.IngestionResult>(await rag.call("/documents", { method: "POST", json: doc, token }));
     assert.equal(res.indexed, true, `${key}: ${JSON.stringify(res)}`);
     docs[key] = res.documentId;
   }
@@ -108,7 +108,7 @@ before(async () => {
   grams = toTsqueryText(bigrams(WORDS));
   orgs = `{${rag.dept.a},${rag.dept.b}}`;
   su = postgres(rag.app.db.superUrl, { max: 1, onnotice: () => {} });
-  await su.unsafe(PROBES);
+  await su.unsafe(probes(rag.app.db.groups.runtime));
   app = postgres(rag.app.db.appUrl, { max: 1, onnotice: (n) => notices.push(String(n.message)) });
 });
 
@@ -138,15 +138,17 @@ async function probe(p: DbPrincipal | null, text: string, planner = "", visible?
   await su`truncate leak_probe.seen`;
   notices.length = 0;
   const [sql, params] = bind(text, { words, grams, orgs, tenant: rag.tenant, other: rag.otherTenant });
-  const { rows, allowed } = await app.begin("isolation level repeatable read", async (tx) => {
-    if (p) await setPrincipal(tx, p);
+  const run = async (tx: postgres.TransactionSql) => {
     if (planner) await tx.unsafe(planner);
     const plain = visible ? await tx.unsafe(`select (${visible[1]})::text as k from ${visible[0]}`) : [];
     return {
       rows: await tx.unsafe(sql, params),
-      allowed: new Set(plain.map((r: any) => `${visible![2]}:${r.k}`)),
+      allowed: new Set(plain.map((r) => `${visible![2]}:${r.k}`)),
     };
-  });
+  };
+  const { rows, allowed } = p
+    ? await withPrincipal(app, p, run, { isolation: "repeatable read" })
+    : await app.begin("isolation level repeatable read", run);
   const seen = (await su`select tbl, key from leak_probe.seen`).map((r) => `${r.tbl}:${r.key}`);
   for (const n of notices) {
     const [mark, tbl, ...key] = n.split("|");
@@ -227,6 +229,8 @@ const CHUNK_PROBES: Array<[string, string]> = [
 
 const PLANNERS = [["the default plan", ""], ["index scans forced", "set local enable_seqscan = off"]];
 
+/** Whether `e` is the division by zero a trap raises when it fires. */
+const divisionByZero = (e: unknown) => e instanceof Error && "code" in e && e.code === "22012";
 describe("leak probes see only the rows a principal may see", () => {
   it("the probes are cheap, not leakproof, and the fixture hides something from every principal", async () => {
     const fns =
@@ -248,7 +252,7 @@ describe("leak probes see only the rows a principal may see", () => {
     await su.unsafe(`create function leak_probe.saw_leakproof(tbl text, key bigint) returns boolean
       language plpgsql volatile cost 0.0001 leakproof security definer set search_path = pg_catalog as
       $$ begin insert into leak_probe.seen values ('control', tbl, key::text); return true; end $$;
-      grant execute on function leak_probe.saw_leakproof(text, bigint) to backbone_rw`);
+      grant execute on function leak_probe.saw_leakproof(text, bigint) to ${rag.app.db.groups.runtime}`);
     try {
       const p = principals["a member of department A"].p;
       const allowed = await visible(p, "rag.tb_doc_chunk_vector", "id", "chunk");
@@ -275,7 +279,7 @@ describe("leak probes see only the rows a principal may see", () => {
         `explain select id from rag.tb_doc_chunk_vector where ${condition} and leak_probe.saw('q', 'chunk', id)`,
         "set local enable_seqscan = off",
       );
-      const plan = rows.map((r: any) => r["QUERY PLAN"]).join("\n");
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
       assert.match(plan, new RegExp(`Bitmap Index Scan on ${index}`), plan);
     });
   }
@@ -339,10 +343,10 @@ describe("leak probes see only the rows a principal may see", () => {
       }
     }
     // The traps are live: for a principal who may see the rows they test, they fire.
-    await assert.rejects(probe(principals["a member of the other tenant"].p, traps[0]), (e: any) => e.code === "22012");
+    await assert.rejects(probe(principals["a member of the other tenant"].p, traps[0]), divisionByZero);
     await assert.rejects(
       probe({ ...admin!, clearance: 3 }, traps[1]),
-      (e: any) => e.code === "22012",
+      divisionByZero,
     );
   });
 });

@@ -1,19 +1,23 @@
-// deno-lint-ignore-file no-explicit-any
 /**
  * A crawl of every route (CONTRACT 0 and 1.1): each operation of `/openapi.json`, the consoles and
  * the paths a login or OAuth flow would use, called with no credential and with each kind of
  * credential. No response sets a cookie; no route is a login, OAuth or OpenID route (they answer
  * 404, or the console's static shell, which posts nowhere); `/groups` and `/permission-check` do
  * not exist under any method or credential; and with no enabled admin key configured every admin
- * call, whatever key it presents, is refused.
+ * call, whatever key it presents, is refused. Each operation is also called with a valid request
+ * and the right credential (tests/security/_valid_requests.ts), and every 2xx body of the crawl
+ * must match the response schema its operation documents.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, DIR, startTestApp } from "../_helpers/app.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { ADMIN_KEY, PORTAL_A_KEY, portalJwt } from "../_helpers/tokens.ts";
+import { type OpenApiDocument, responseChecker } from "../_helpers/openapi_responses.ts";
+import { type CrawlOperation, crawlOrder, validRequests } from "./_valid_requests.ts";
 
-type Json = Record<string, any>;
+/** Distinct operations a valid request must get a 2xx answer from (all of them today), so the check is not empty. */
+const MIN_ANSWERED = 74;
 const GATEWAY_KEY = "crawl-gateway-key-0123456789abcdef";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const LOGIN_WORDS = /login|logout|signin|sign-in|signup|oauth|openid|oidc|callback|authorize|saml|sso|session|cookie/i;
@@ -49,8 +53,16 @@ const LOGIN_PATHS = [
 
 let rag: RagTestApp;
 let credentials: Record<string, Record<string, string>>;
+let doc: OpenApiDocument;
+let checkBody: ReturnType<typeof responseChecker>;
+/** Every 2xx body of the crawl that does not match its documented schema. */
+const mismatches: string[] = [];
 before(async () => {
-  rag = await startRagApp({ RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY }, { workers: false });
+  // The valid pass calls every operation with one credential (no call of it may be rate limited), and its
+  // documents are indexed by the workers, so searches and answers come back with contexts and citations.
+  rag = await startRagApp({ RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY, RATE_LIMIT_PER_MINUTE: "1000000" });
+  doc = await body<OpenApiDocument>(await request("/openapi.json"));
+  checkBody = responseChecker(doc);
   const member = await rag.token({ sub: "crawler" });
   const admin = await rag.token({ sub: "crawler-admin", admin: true, clearance: 3 });
   credentials = {
@@ -69,14 +81,22 @@ after(async () => {
 
 const request = (path: string, init: RequestInit = {}) => Promise.resolve(rag.app.runtime.app.request(path, init));
 
-async function operations(): Promise<Array<{ method: string; path: string; template: string }>> {
-  const doc = await body<Json>(await request("/openapi.json"));
-  return Object.entries(doc.paths as Json).flatMap(([template, ops]) =>
-    Object.keys(ops as Json).map((method) => ({
-      method: method.toUpperCase(),
-      template,
-      path: template.replace(/\{[^}]+\}/g, () => crypto.randomUUID()),
-    }))
+/** Every operation of the document, with a path of random ids. */
+function operations(): Array<CrawlOperation & { path: string }> {
+  return Object.entries(doc.paths).flatMap(([template, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const content = op.requestBody?.content;
+      const contentType = content && (Object.keys(content).find((t) => t === "application/json") ??
+        Object.keys(content)[0]);
+      return {
+        method: method.toUpperCase(),
+        template,
+        path: template.replace(/\{[^}]+\}/g, () => crypto.randomUUID()),
+        security: (op.security ?? []).flatMap((s) => Object.keys(s)),
+        params: op.parameters ?? [],
+        body: content && contentType ? { contentType, schema: content[contentType].schema } : undefined,
+      };
+    })
   );
 }
 
@@ -91,6 +111,17 @@ async function call(method: string, path: string, headers: Record<string, string
   return { res, text: await res.text() };
 }
 
+/** Checks a 2xx JSON answer of `op` against its documented schema; returns the parsed body. */
+function judge(op: CrawlOperation, res: Response, text: string): unknown {
+  if (res.status < 200 || res.status >= 300 || !(res.headers.get("content-type") ?? "").includes("json")) return;
+  const parsed: unknown = JSON.parse(text);
+  const problems = checkBody(op.method, op.template, res.status, parsed);
+  if (problems.length > 0) {
+    mismatches.push(`${op.method} ${op.template} ${res.status}: ${problems.join("; ")}\n  ${text.slice(0, 400)}`);
+  }
+  return parsed;
+}
+
 function assertNoCookie(res: Response, label: string) {
   const names = [...res.headers.keys()].filter((n) => /cookie/i.test(n));
   assert.deepEqual(names, [], `${label} sets a cookie`);
@@ -98,16 +129,17 @@ function assertNoCookie(res: Response, label: string) {
 
 describe("no response sets a cookie", () => {
   it("every operation of /openapi.json, with no credential and with each kind", async () => {
-    const ops = await operations();
     let calls = 0;
-    for (const { method, path } of ops) {
+    for (const op of operations()) {
       for (const [kind, headers] of Object.entries(credentials)) {
-        const { res } = await call(method, path, headers);
-        assertNoCookie(res, `${method} ${path} with ${kind}`);
+        const { res, text } = await call(op.method, op.path, headers);
+        assertNoCookie(res, `${op.method} ${op.path} with ${kind}`);
+        judge(op, res, text);
         calls++;
       }
     }
     assert.ok(calls > 300, `${calls} calls`);
+    assert.deepEqual(mismatches, [], "2xx bodies that do not match their schema");
   });
 
   it("the system routes, the consoles and their assets, with no credential and with each kind", async () => {
@@ -125,8 +157,8 @@ describe("no response sets a cookie", () => {
 });
 
 describe("no login, OAuth or OpenID route exists", () => {
-  it("/openapi.json names none", async () => {
-    const named = (await operations()).filter((o) => LOGIN_WORDS.test(o.template));
+  it("/openapi.json names none", () => {
+    const named = operations().filter((o) => LOGIN_WORDS.test(o.template));
     assert.deepEqual(named.map((o) => `${o.method} ${o.template}`), []);
   });
 
@@ -191,11 +223,11 @@ describe("with no enabled admin key configured, every admin call is refused", ()
     it(`${label}: every admin operation and console screen answers 401 to any key`, async () => {
       const closed = await startTestApp({ CENTRAL_ADMIN_API_KEYS_JSON: keys });
       try {
-        const doc = await body<Json>(await closed.request("/openapi.json"));
-        const admin = Object.entries(doc.paths as Json).filter(([t]) => t.startsWith(`${DIR}/admin`));
+        const closedDoc = await body<OpenApiDocument>(await closed.request("/openapi.json"));
+        const admin = Object.entries(closedDoc.paths).filter(([t]) => t.startsWith(`${DIR}/admin`));
         assert.ok(admin.length > 15);
         for (const [template, ops] of admin) {
-          for (const method of Object.keys(ops as Json)) {
+          for (const method of Object.keys(ops)) {
             const path = template.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
             for (const key of [ADMIN_KEY, "", "x".repeat(40)]) {
               const res = await closed.request(path, {
@@ -218,4 +250,30 @@ describe("with no enabled admin key configured, every admin call is refused", ()
       }
     });
   }
+});
+
+describe("every 2xx answer matches the schema its operation documents", () => {
+  it("a valid request to each operation, with the right credential, gets a 2xx whose body matches", async () => {
+    const valid = await validRequests(rag, doc.components.schemas, GATEWAY_KEY);
+    const answered: string[] = [];
+    const refused: string[] = [];
+    for (const op of operations().sort((a, b) => crawlOrder(a) - crawlOrder(b))) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const { path, init } = valid.build(op, attempt);
+        const res = await request(path, init);
+        const text = await res.text();
+        assertNoCookie(res, `${op.method} ${path}`);
+        assert.ok(res.status < 500, `${op.method} ${path} answered a valid request with ${res.status}: ${text}`);
+        statuses.push(res.status);
+        judge(op, res, text);
+        // A conflict carries the ledger's record too: the next attempt is based on its version.
+        valid.remember(text);
+        if (res.status < 300) break;
+      }
+      (statuses.at(-1)! < 300 ? answered : refused).push(`${op.method} ${op.template} ${statuses.join(",")}`);
+    }
+    assert.deepEqual(mismatches, [], "2xx bodies that do not match their schema");
+    assert.ok(answered.length >= MIN_ANSWERED, `${answered.length} answered 2xx; refused:\n${refused.join("\n")}`);
+  });
 });

@@ -3,14 +3,15 @@
  * (CONTRACT 1.1: `exp` required and in the future, `nbf` when present not ahead, 60 s leeway
  * each) and user tokens (CONTRACT 2.1; `createTokenVerifier` uses the same 60 s leeway). With
  * `now` the current second, a token is accepted exactly when `exp > now - 60` and, if present,
- * `nbf <= now + 60`. `iat`, when present, must be a number and never decides anything else: it
- * can neither rescue an expired token nor sink a current one.
+ * `nbf <= now + 60`. For a portal JWT `iat`, when present, must be a number and never decides
+ * anything else: it can neither rescue an expired token nor sink a current one. A user token must
+ * carry `iat`, no later than `now + 60`, and `exp - iat` at most RAG_MAX_TOKEN_TTL_SECONDS.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createPortalAuthenticator } from "@/domain/directory/mod.ts";
-import { createTokenVerifier } from "@/domain/rag/principal.ts";
+import { createTokenVerifier } from "@/domain/rag/mod.ts";
 import { JWT } from "../_helpers/tokens.ts";
 import { signWith } from "../_helpers/signing_keys.ts";
 import { atInstant } from "../_helpers/frozen_clock.ts";
@@ -23,14 +24,26 @@ const USER = {
   audience: "rag-service",
 };
 
-const portal = createPortalAuthenticator([], JWT);
-const user = await createTokenVerifier({ secret: USER.secret, issuer: USER.issuer, audience: [USER.audience] });
+/** The longest user token lifetime the verifier is configured with. */
+const MAX_TTL = 3600;
 
-/** One family: how to sign a token with given time claims, and whether the verifier accepted it. */
+const portal = createPortalAuthenticator([], { ...JWT, portalIds: ["p"] });
+const user = await createTokenVerifier({
+  secret: USER.secret,
+  issuer: USER.issuer,
+  audience: [USER.audience],
+  maxTtlSeconds: MAX_TTL,
+});
+
+/** The time claims of a token, as offsets become them. */
+type Times = { exp?: number; nbf?: number; iat?: number };
+
+/** One family: how to sign a token with given time claims, whether the verifier accepted it, and whether it should. */
 interface Family {
   name: string;
   sign(times: Record<string, unknown>): Promise<string>;
   accepts(token: string): Promise<boolean>;
+  expected(nowSec: number, t: Times): boolean;
 }
 
 const FAMILIES: Family[] = [
@@ -38,11 +51,14 @@ const FAMILIES: Family[] = [
     name: "portal JWT",
     sign: (t) => signWith({ iss: JWT.issuer, aud: JWT.audience, sub: "svc", azp: "p", ...t }, "HS256", JWT.secret),
     accepts: async (token) => "principal" in await portal(token),
+    expected: current,
   },
   {
     name: "user token",
     sign: (t) => signWith({ iss: USER.issuer, aud: USER.audience, sub: "u", ...t }, "HS256", USER.secret),
     accepts: (token) => user(token).then(() => true, () => false),
+    expected: (nowSec, t) =>
+      current(nowSec, t) && t.iat !== undefined && t.iat <= nowSec + LEEWAY && t.exp! - t.iat <= MAX_TTL,
   },
 ];
 
@@ -57,13 +73,14 @@ const offset = fc.oneof(
 );
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-function expected(nowSec: number, t: { exp?: number; nbf?: number }): boolean {
+/** Whether `exp` and `nbf` make a token current at `nowSec`. */
+function current(nowSec: number, t: Times): boolean {
   if (t.exp === undefined) return false;
   return t.exp > nowSec - LEEWAY && (t.nbf === undefined || t.nbf <= nowSec + LEEWAY);
 }
 
-const times = (nowSec: number, o: { exp?: number; nbf?: number; iat?: number }) => {
-  const out: Record<string, number> = {};
+const times = (nowSec: number, o: Times): Times => {
+  const out: Times = {};
   for (const k of ["exp", "nbf", "iat"] as const) if (o[k] !== undefined) out[k] = nowSec + o[k]!;
   return out;
 };
@@ -74,11 +91,11 @@ for (const family of FAMILIES) {
       const ms = 1_800_000_000_999;
       const s = Math.floor(ms / 1000);
       const verdicts = await atInstant(ms, async () => ({
-        expAtEdge: await family.accepts(await family.sign({ exp: s - LEEWAY })),
-        expInside: await family.accepts(await family.sign({ exp: s - LEEWAY + 1 })),
-        nbfAtEdge: await family.accepts(await family.sign({ exp: s + 600, nbf: s + LEEWAY })),
-        nbfBeyond: await family.accepts(await family.sign({ exp: s + 600, nbf: s + LEEWAY + 1 })),
-        noExp: await family.accepts(await family.sign({ nbf: s - 10 })),
+        expAtEdge: await family.accepts(await family.sign({ iat: s - 600, exp: s - LEEWAY })),
+        expInside: await family.accepts(await family.sign({ iat: s - 600, exp: s - LEEWAY + 1 })),
+        nbfAtEdge: await family.accepts(await family.sign({ iat: s, exp: s + 600, nbf: s + LEEWAY })),
+        nbfBeyond: await family.accepts(await family.sign({ iat: s, exp: s + 600, nbf: s + LEEWAY + 1 })),
+        noExp: await family.accepts(await family.sign({ iat: s, nbf: s - 10 })),
       }));
       assert.deepEqual(verdicts, {
         expAtEdge: false,
@@ -89,7 +106,7 @@ for (const family of FAMILIES) {
       });
     });
 
-    it("accepts exactly when exp > now - 60 and nbf (if any) <= now + 60, whatever iat says", async () => {
+    it("accepts exactly when exp > now - 60 and nbf (if any) <= now + 60, and iat as the family requires", async () => {
       await fc.assert(
         fc.asyncProperty(
           instant,
@@ -98,7 +115,7 @@ for (const family of FAMILIES) {
             const nowSec = Math.floor(ms / 1000);
             const t = times(nowSec, o);
             const got = await atInstant(ms, async () => family.accepts(await family.sign(t)));
-            assert.equal(got, expected(nowSec, t), JSON.stringify({ nowSec, ...o }));
+            assert.equal(got, family.expected(nowSec, t), JSON.stringify({ nowSec, ...o }));
           },
         ),
         { numRuns: 300 },

@@ -3,8 +3,9 @@
  * from its configuration (`createTokenVerifier`): HS256 with CENTRAL_JWT_SECRET, RS256/ES256/EdDSA
  * with CENTRAL_JWT_PUBLIC_KEY as PEM or JWKS, and every way a token can be wrong: `alg: none`,
  * HS/RS confusion (an HMAC over the public key's own text), another algorithm of the same key,
- * wrong or missing `iss`, an audience outside the list, missing `exp` or `sub`, expiry, `nbf`
- * ahead, tampering, and headers that try to bring their own key. Every refusal is `unauthorized`
+ * wrong or missing `iss`, an audience outside the list, missing `exp`, `iat` or `sub`, expiry, `nbf`
+ * ahead, a lifetime beyond RAG_MAX_TOKEN_TTL_SECONDS or one that starts in the future, tampering,
+ * and headers that try to bring their own key. Every refusal is `unauthorized`
  * and its message carries neither the token nor the key. Over HTTP, a service configured with a
  * PEM public key only admits that key's tokens on /api/v1 and through the gateway's delegated
  * token, and refuses HS256 tokens whose secret is the PEM text.
@@ -12,7 +13,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { exportPKCS8, importPKCS8 } from "jose";
-import { createTokenVerifier, type TokenSettings } from "@/domain/rag/principal.ts";
+import { createTokenVerifier, type TokenSettings } from "@/domain/rag/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { startTestApp } from "../_helpers/app.ts";
 import {
@@ -52,7 +53,12 @@ function claims(extra: Record<string, unknown> = {}, omit: string[] = []): Recor
   return c;
 }
 
-const settings = (s: Partial<TokenSettings>): TokenSettings => ({ issuer: ISSUER, audience: AUDIENCES, ...s });
+const settings = (s: Partial<TokenSettings>): TokenSettings => ({
+  issuer: ISSUER,
+  audience: AUDIENCES,
+  maxTtlSeconds: 3600,
+  ...s,
+});
 
 async function refused(verify: (t: string | undefined) => Promise<unknown>, token: string, label: string) {
   try {
@@ -74,9 +80,23 @@ describe("user tokens signed with CENTRAL_JWT_SECRET (HS256)", () => {
     const verify = await createTokenVerifier(settings({ secret: SECRET }));
     for (const aud of ["rag-service", "search-gateway", ["other", "search-gateway"]]) {
       const p = await verify(await signWith(claims({ aud }), "HS256", SECRET));
-      assert.deepEqual(p, { sub: "user-1", tenantId: TENANT, organizationId: ORG, clearance: 1, isAdmin: false });
+      assert.deepEqual(p, {
+        sub: "user-1",
+        tenantId: TENANT,
+        organizationId: ORG,
+        clearance: 1,
+        isAdmin: false,
+        isOperator: false,
+        portalId: null,
+      });
     }
     assert.equal((await verify(await hmacRaw({ alg: "HS256" }, claims(), SECRET))).sub, "user-1", "hand-signed");
+    const portal = async (claim: unknown) =>
+      (await verify(await signWith(claims({ portal_id: claim }), "HS256", SECRET))).portalId;
+    assert.equal(await portal("portal-a"), "portal-a", "a portal_id claim binds the token to that portal");
+    for (const claim of ["", "a:b", "a b", ["portal-a"], { id: "portal-a" }, 7, "p".repeat(101)]) {
+      assert.equal(await portal(claim), null, `portal_id ${JSON.stringify(claim)} binds no portal`);
+    }
   });
 
   it("refuses every malformed, unsigned, mis-signed or mis-claimed token", async () => {
@@ -110,6 +130,12 @@ describe("user tokens signed with CENTRAL_JWT_SECRET (HS256)", () => {
       ["expired beyond the leeway", await signWith(claims({ exp: now() - 61 }), "HS256", SECRET)],
       ["nbf ahead beyond the leeway", await signWith(claims({ nbf: now() + 120 }), "HS256", SECRET)],
       ["iat not a number", await signWith(claims({ iat: "yesterday" }), "HS256", SECRET)],
+      ["missing iat", await signWith(claims({}, ["iat"]), "HS256", SECRET)],
+      ["living longer than the configured maximum", await signWith(claims({ exp: now() + 3601 }), "HS256", SECRET)],
+      [
+        "issued in the future, an allowed lifetime from then",
+        await signWith(claims({ iat: now() + 86_400, exp: now() + 86_400 + 600 }), "HS256", SECRET),
+      ],
       ["missing sub", await signWith(claims({}, ["sub"]), "HS256", SECRET)],
       ["empty sub", await signWith(claims({ sub: "" }), "HS256", SECRET)],
       ["sub not a string", await signWith(claims({ sub: 42 }), "HS256", SECRET)],

@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type Chunk, chunkDocument, chunkOptionsProblem } from "@/domain/rag/chunk.ts";
-import type { ExtractedDocument, Section } from "@/domain/rag/extract.ts";
-import { codePointLength, splitLongSentence, splitSentences } from "@/domain/rag/sentences.ts";
+import { type Chunk, chunkDocument, chunkOptionsProblem } from "@/domain/rag/text/chunk.ts";
+import type { ExtractedDocument, Section } from "@/domain/rag/extract/mod.ts";
+import { codePointLength, splitLongSentence, splitSentences } from "@/domain/rag/text/sentences.ts";
 
 function section(text: string, headingPath: string[] = []): Section {
   return { heading: headingPath.at(-1) ?? null, headingPath, text };

@@ -2,7 +2,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 
-const base = { DATABASE_URL: "postgres://app:secret-db-password@127.0.0.1:5432/x" };
+/** The least a production start with the retrieval service needs: its two database roles and the content allow-list. */
+const base = {
+  DATABASE_URL: "postgres://app:secret-db-password@127.0.0.1:5432/x",
+  DATABASE_SYSTEM_URL: "postgres://jobs:secret-system-password@127.0.0.1:5432/x",
+  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: "docs.corp.example",
+};
 const noFiles = () => {
   throw new Error("no file reads expected");
 };
@@ -34,6 +39,38 @@ describe("configuration", () => {
     assert.equal(c.RAG_MAX_DOCUMENT_BYTES, 50 * 1024 * 1024);
     assert.deepEqual(c.CENTRAL_ADMIN_API_KEYS_JSON, []);
     assert.equal(c.PORTAL_JWT_SECRET, undefined);
+    assert.equal(c.APP_ENV, "production");
+    assert.equal(c.RAG_CONTENT_ALLOW_ANY_HOST, false);
+    assert.equal(c.RAG_CONTENT_ALLOW_LOOPBACK, false);
+    assert.deepEqual(c.RAG_OPEN_PORTALS, []);
+  });
+
+  it("refuses a production start without a content allow-list unless any host is allowed explicitly", () => {
+    const bare = { DATABASE_URL: base.DATABASE_URL, DATABASE_SYSTEM_URL: base.DATABASE_SYSTEM_URL };
+    const msg = refusal(bare);
+    assert.match(msg, /RAG_SERVICE_CONTENT_ALLOWED_HOSTS: is required in production/);
+    assert.match(msg, /RAG_CONTENT_ALLOW_ANY_HOST=true/);
+    assert.match(refusal({ ...bare, APP_ENV: "production", RAG_CONTENT_ALLOW_ANY_HOST: "false" }), /ALLOWED_HOSTS/);
+    for (
+      const allowed of [
+        { RAG_CONTENT_ALLOW_ANY_HOST: "true" },
+        { APP_ENV: "development" },
+        { SERVICES: "directory" },
+        { RAG_SERVICE_CONTENT_ALLOWED_HOSTS: ".corp.example" },
+      ]
+    ) {
+      assert.doesNotThrow(() => loadConfig({ ...bare, ...allowed }, noFiles), JSON.stringify(allowed));
+    }
+    assert.match(refusal({ ...base, APP_ENV: "staging" }), /APP_ENV/);
+  });
+
+  it("reads RAG_OPEN_PORTALS as portal ids or *", () => {
+    assert.deepEqual(loadConfig({ ...base, RAG_OPEN_PORTALS: "portal-a, wiki" }, noFiles).RAG_OPEN_PORTALS, [
+      "portal-a",
+      "wiki",
+    ]);
+    assert.deepEqual(loadConfig({ ...base, RAG_OPEN_PORTALS: "*" }, noFiles).RAG_OPEN_PORTALS, ["*"]);
+    assert.match(refusal({ ...base, RAG_OPEN_PORTALS: "a:b" }), /RAG_OPEN_PORTALS/);
   });
 
   it("names a missing required variable", () => {
@@ -81,9 +118,11 @@ describe("configuration", () => {
     };
     const c = loadConfig({
       DATABASE_URL_FILE: "/run/secrets/db",
+      DATABASE_SYSTEM_URL: base.DATABASE_SYSTEM_URL,
       PORTAL_JWT_SECRET_FILE: "/run/secrets/jwt",
       PORTAL_JWT_ISSUER: "i",
       PORTAL_JWT_AUDIENCE: "a",
+      RAG_SERVICE_CONTENT_ALLOWED_HOSTS: base.RAG_SERVICE_CONTENT_ALLOWED_HOSTS,
     }, (p) => files[p]);
     assert.equal(c.PORTAL_JWT_SECRET, "a-strong-secret-0123456789-abcdefghijkl");
     assert.equal(c.DATABASE_URL, base.DATABASE_URL);
@@ -106,7 +145,10 @@ describe("configuration", () => {
       SERVICES: "directory",
     }, noFiles);
     assert.deepEqual(c.CENTRAL_JWT_AUDIENCE, ["rag-service", "search-gateway"]);
-    assert.deepEqual(c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS, ["docs.corp.example", "files.corp.example"]);
+    assert.deepEqual(c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS.map((h) => h.host), [
+      "docs.corp.example",
+      "files.corp.example",
+    ]);
     assert.equal(c.RAG_SERVICE_AUDIT_REQUIRED, true);
     assert.deepEqual([...c.SERVICES], ["directory"]);
     assert.match(refusal({ ...base, RAG_SERVICE_AUDIT_REQUIRED: "maybe" }), /RAG_SERVICE_AUDIT_REQUIRED/);

@@ -2,7 +2,9 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { AppError, type ErrorCode } from "@/domain/errors.ts";
-import { type ContentFetcherOptions, createContentFetcher } from "@/domain/rag/content_fetch.ts";
+import { type ContentFetcherOptions, createContentFetcher } from "@/domain/rag/fetch/content.ts";
+import { parseAllowedHosts } from "@/lib/allowed_hosts.ts";
+import { createLogger } from "@/lib/log.ts";
 
 const MiB = 1024 * 1024;
 /** A body far over the 1 MiB limit the tests use. */
@@ -80,12 +82,21 @@ function meteredBody(total: number) {
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
-function fetcherFor(servers: TestServer[], extra: Partial<ContentFetcherOptions> = {}) {
+function fetcherFor(
+  servers: TestServer[],
+  { allowedHosts, allowLoopback, ...extra }: Partial<ContentFetcherOptions> & {
+    allowedHosts?: string[];
+    allowLoopback?: boolean;
+  } = {},
+) {
   return createContentFetcher({
-    allowedHosts: servers.map((s) => `127.0.0.1:${s.port}`),
+    policy: {
+      allowedHosts: parseAllowedHosts(allowedHosts ?? servers.map((s) => `127.0.0.1:${s.port}`)),
+      allowLoopback: allowLoopback ?? true,
+      isOwnAddress: () => false,
+    },
     maxBytes: MiB,
     timeoutMs: 2000,
-    allowLoopback: true,
     ...extra,
   });
 }
@@ -165,17 +176,17 @@ describe("content fetch", () => {
 
   it("stops after the maximum number of redirects", async () => {
     hops = 0;
-    await rejectsWith(fetcherFor([host], { maxRedirects: 3 })(host.url("/loop"), sha256(body)), "unprocessable");
+    await rejectsWith(fetcherFor([host], { maxRedirects: 3 })(host.url("/loop"), sha256(body)), "content_unreachable");
     assert.equal(hops, 4);
   });
 
   it("refuses a redirect without a Location", async () => {
-    await rejectsWith(fetcherFor([host])(host.url("/nowhere"), sha256(body)), "unprocessable");
+    await rejectsWith(fetcherFor([host])(host.url("/nowhere"), sha256(body)), "content_unreachable");
   });
 
-  it("reports a 404 as unprocessable and a 500 as unavailable", async () => {
-    await rejectsWith(fetcherFor([host])(host.url("/missing"), sha256(body)), "unprocessable");
-    await rejectsWith(fetcherFor([host])(host.url("/broken"), sha256(body)), "unavailable");
+  it("reports a 404 and a 500 alike, as content_unreachable", async () => {
+    await rejectsWith(fetcherFor([host])(host.url("/missing"), sha256(body)), "content_unreachable");
+    await rejectsWith(fetcherFor([host])(host.url("/broken"), sha256(body)), "content_unreachable");
   });
 });
 
@@ -202,12 +213,12 @@ describe("content fetch limits", () => {
   it("refuses a declared Content-Length over the limit without waiting for the body", async () => {
     // The server sends a few bytes and then nothing: only the header can have decided.
     const started = Date.now();
-    await rejectsWith(fetcherFor([host])(host.url("/declared"), sha256("")), "payload_too_large");
+    await rejectsWith(fetcherFor([host])(host.url("/declared"), sha256("")), "content_too_large");
     assert.ok(Date.now() - started < 1000);
   });
 
   it("stops reading a chunked body as soon as it passes the limit", async () => {
-    await rejectsWith(fetcherFor([host])(host.url("/chunked"), sha256("")), "payload_too_large");
+    await rejectsWith(fetcherFor([host])(host.url("/chunked"), sha256("")), "content_too_large");
     await settle();
     const meter = chunked.meter;
     assert.ok(meter.produced < BIG / 8, `server produced ${meter.produced} of ${BIG} bytes`);
@@ -218,19 +229,19 @@ describe("content fetch limits", () => {
     const started = Date.now();
     const err = await rejectsWith(
       fetcherFor([host], { timeoutMs: 300 })(host.url("/stall"), sha256("")),
-      "unavailable",
+      "content_timeout",
     );
-    assert.match(err.message, /within 300 ms/);
+    assert.equal(err.message, "The content was not fetched within the time limit");
     assert.ok(Date.now() - started < 2000);
   });
 
   it("gives up on a body that trickles past the time budget", async () => {
     const started = Date.now();
-    await rejectsWith(fetcherFor([host], { timeoutMs: 300 })(host.url("/trickle"), sha256("")), "unavailable");
+    await rejectsWith(fetcherFor([host], { timeoutMs: 300 })(host.url("/trickle"), sha256("")), "content_timeout");
     assert.ok(Date.now() - started < 2000);
   });
 
-  it("reports a body cut off before its Content-Length as unavailable", async () => {
+  it("reports a body cut off before its Content-Length as content_unreachable", async () => {
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const served = (async () => {
       const conn = await listener.accept();
@@ -239,7 +250,7 @@ describe("content fetch limits", () => {
       conn.close();
     })();
     const url = `http://127.0.0.1:${listener.addr.port}/cut`;
-    await rejectsWith(fetcherFor([], { allowLoopback: true })(url, sha256("")), "unavailable");
+    await rejectsWith(fetcherFor([], { allowLoopback: true })(url, sha256("")), "content_unreachable");
     await served;
     listener.close();
   });
@@ -287,9 +298,9 @@ describe("content fetch name resolution", () => {
     assert.equal(calls, 1);
   });
 
-  it("reports a name that does not resolve as unprocessable", async () => {
+  it("reports a name that does not resolve as content_unreachable", async () => {
     const fetch = fetcherFor([], { resolve: () => Promise.resolve([]) });
-    await rejectsWith(fetch(`http://nowhere.test:${host.port}/`, sha256("")), "unprocessable");
+    await rejectsWith(fetch(`http://nowhere.test:${host.port}/`, sha256("")), "content_unreachable");
   });
 
   it("reads /etc/hosts through the default resolver", async () => {
@@ -338,12 +349,12 @@ describe("content fetch over HTTPS to a pinned address", () => {
 
   it("refuses a certificate issued for another name", async () => {
     const fetch = fetcherFor([], { resolve, caCerts: [tls.cert] });
-    await rejectsWith(fetch(`https://other.corp.test:${host.port}/doc`, sha256("")), "unavailable");
+    await rejectsWith(fetch(`https://other.corp.test:${host.port}/doc`, sha256("")), "content_unreachable");
   });
 
   it("refuses a certificate no trusted authority issued", async () => {
     const fetch = fetcherFor([], { resolve });
-    await rejectsWith(fetch(`https://docs.corp.test:${host.port}/doc`, sha256("")), "unavailable");
+    await rejectsWith(fetch(`https://docs.corp.test:${host.port}/doc`, sha256("")), "content_unreachable");
   });
 
   it("sends the host name, not the pinned address, as TLS SNI", async () => {
@@ -356,8 +367,69 @@ describe("content fetch over HTTPS to a pinned address", () => {
       return new TextDecoder("latin1").decode(buffer.subarray(0, read ?? 0));
     })();
     const fetch = fetcherFor([], { resolve, caCerts: [tls.cert] });
-    await rejectsWith(fetch(`https://docs.corp.test:${listener.addr.port}/`, sha256("")), "unavailable");
+    await rejectsWith(fetch(`https://docs.corp.test:${listener.addr.port}/`, sha256("")), "content_unreachable");
     assert.ok((await hello).includes("docs.corp.test"), "the ClientHello names docs.corp.test");
     listener.close();
+  });
+});
+
+describe("what a caller of the fetcher learns", () => {
+  const body = "a body the caller does not know\n";
+  let host: TestServer;
+  let closed: number;
+  before(async () => {
+    host = serve((req) => {
+      const path = new URL(req.url).pathname;
+      if (path === "/doc") return new Response(body);
+      if (path === "/away") return Response.redirect("http://sso.internal.example/login?next=/doc", 302);
+      return new Response("nope", { status: path === "/broken" ? 500 : 404 });
+    });
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    closed = listener.addr.port;
+    listener.close();
+    await settle();
+  });
+  after(() => host.close());
+
+  /** A fetcher whose log lines are kept, at debug level. */
+  function logged() {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger("debug", {}, (line) => lines.push(JSON.parse(line)));
+    const resolve = (name: string) => Promise.resolve(name === "nowhere.test" ? [] : ["127.0.0.1"]);
+    return { lines, fetch: fetcherFor([], { allowLoopback: true, resolve, log }) };
+  }
+
+  it("never hears the SHA-256 of a body whose checksum differs; only the debug log holds it", async () => {
+    const { lines, fetch } = logged();
+    const err = await rejectsWith(fetch(host.url("/doc"), sha256("a guess")), "checksum_mismatch");
+    assert.equal(err.message, "The body's SHA-256 differs from the given checksum");
+    assert.doesNotMatch(JSON.stringify({ ...err, message: err.message }), new RegExp(sha256(body)));
+    const debug = lines.find((l) => l.level === "debug");
+    assert.equal(debug?.sha256, sha256(body), "the server's debug log has it");
+    assert.ok(lines.filter((l) => l.level !== "debug").every((l) => !JSON.stringify(l).includes(sha256(body))));
+  });
+
+  it("hears one code and one message for a refused port, an unknown name, a 404 and a 500", async () => {
+    const { lines, fetch } = logged();
+    const failures = [
+      `http://127.0.0.1:${closed}/doc`,
+      `http://nowhere.test:${host.port}/doc`,
+      host.url("/missing"),
+      host.url("/broken"),
+    ];
+    const seen = new Set<string>();
+    for (const url of failures) {
+      const err = await rejectsWith(fetch(url, sha256(body)), "content_unreachable");
+      seen.add(JSON.stringify([err.code, err.message, err.status, err.extra, err.errors]));
+    }
+    assert.equal(seen.size, 1, [...seen].join("\n"));
+    const details = lines.filter((l) => l.msg === "content fetch failed").map((l) => String(l.detail));
+    assert.equal(new Set(details).size, failures.length, "the log tells them apart");
+  });
+
+  it("hears no redirect target, only that it was not allowed", async () => {
+    const fetch = fetcherFor([host], { allowLoopback: true });
+    const err = await rejectsWith(fetch(host.url("/away"), sha256(body)), "content_host_not_allowed");
+    assert.doesNotMatch(err.message, /sso|internal|login/);
   });
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from "docx";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, PDFHexString, PDFName, type PDFRef, StandardFonts } from "pdf-lib";
-import { type ExtractedDocument, ExtractionError, extractText } from "@/domain/rag/extract.ts";
+import { type ExtractedDocument, ExtractionError, extractText } from "@/domain/rag/extract/mod.ts";
 
 const NANUM = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf";
 const hasNanum = (() => {
@@ -455,7 +455,7 @@ describe("extractText offline", () => {
 
 /** Extracts the files named on its command line and prints their text as JSON. */
 const OFFLINE_SCRIPT = `
-  import { extractText } from "@/domain/rag/extract.ts";
+  import { extractText } from "@/domain/rag/extract/mod.ts";
   const [cmapPdf, standardPdf, docx] = await Promise.all(Deno.args.map((path) => Deno.readFile(path)));
   const docs = [
     await extractText(cmapPdf, "application/pdf"),

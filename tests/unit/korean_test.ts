@@ -9,7 +9,7 @@ import {
   stem,
   toTsqueryText,
   toTsvectorText,
-} from "@/domain/rag/korean.ts";
+} from "@/domain/rag/text/korean.ts";
 
 /** Asserts the stem of each word. */
 function stems(cases: [word: string, expected: string][]) {

@@ -1,15 +1,14 @@
 /**
  * The snapshot body's fast path (`entryFromBytes`) reads an entry's bytes without JSON.parse; whatever it takes
- * must come out exactly as the slow path (JSON.parse, EntrySchema, canonicalAssignments) would have it: on
+ * must come out exactly as the slow path (JSON.parse, the AuthorizationEntry schema, canonicalAssignments) would have it: on
  * entries built from valid and invalid parts alike, written compactly, spaced, reordered or with bytes changed,
  * it either declines or gives the same user, count and canonical bytes.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { EntrySchema } from "@/routes/directory/_snapshot_body.ts";
 import { entryFromBytes } from "@/routes/directory/_snapshot_entry_bytes.ts";
-import { canonicalAssignments } from "@/domain/directory/mod.ts";
+import { canonicalAssignments, schemas } from "@/domain/directory/mod.ts";
 
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
@@ -22,7 +21,7 @@ function slow(bytes: Uint8Array) {
   } catch {
     return null;
   }
-  const parsed = EntrySchema.safeParse(value);
+  const parsed = schemas.AuthorizationEntry.safeParse(value);
   if (!parsed.success) return null;
   const { json, count } = canonicalAssignments(parsed.data.assignments);
   return { userId: parsed.data.userId.toLowerCase(), assignments: json, count };

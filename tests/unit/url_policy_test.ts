@@ -1,12 +1,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { AppError } from "@/domain/errors.ts";
-import { type ContentFetcher, createContentFetcher } from "@/domain/rag/content_fetch.ts";
-import { checkAddresses, checkContentUrl, parseAllowedHosts, type UrlPolicy } from "@/domain/rag/url_policy.ts";
-import { classifyAddress } from "@/domain/rag/ip_ranges.ts";
+import { type ContentFetcher, createContentFetcher } from "@/domain/rag/fetch/content.ts";
+import { checkAddresses, checkContentUrl, type UrlPolicy } from "@/domain/rag/fetch/url_policy.ts";
+import { parseAllowedHosts } from "@/lib/allowed_hosts.ts";
+import { classifyAddress } from "@/domain/rag/fetch/ip_ranges.ts";
+import { type InterfaceAddress, ownAddressCheck } from "@/domain/rag/fetch/own_addresses.ts";
 
 const ALLOWED = ["allowed.example", "docs.corp.example:8443", "*.files.corp.example", "10.1.2.3", "[fd00::5]"];
 const ANY_SHA = "0".repeat(64);
+/** Policies of the bypass table: the host's own interface addresses have their own tests below. */
+const NO_OWN_ADDRESS = () => false;
 
 /** What the fake resolver answers; every other name "resolves" to the counting listener. */
 const DNS: Record<string, string[]> = {
@@ -172,7 +176,12 @@ function countingListener() {
 
 function fetcher(allowedHosts: string[], allowLoopback: boolean): ContentFetcher {
   const resolve = (name: string) => Promise.resolve(DNS[name] ?? ["127.0.0.1"]);
-  return createContentFetcher({ allowedHosts, allowLoopback, resolve, maxBytes: 1024, timeoutMs: 3000 });
+  return createContentFetcher({
+    policy: { allowedHosts: parseAllowedHosts(allowedHosts), allowLoopback, isOwnAddress: NO_OWN_ADDRESS },
+    resolve,
+    maxBytes: 1024,
+    timeoutMs: 3000,
+  });
 }
 
 describe("content URL policy refuses bypass forms before connecting", () => {
@@ -208,8 +217,12 @@ describe("content URL policy refuses bypass forms before connecting", () => {
   });
 });
 
-const listed: UrlPolicy = { allowedHosts: parseAllowedHosts(ALLOWED), allowLoopback: false };
-const open: UrlPolicy = { allowedHosts: [], allowLoopback: false };
+const listed: UrlPolicy = {
+  allowedHosts: parseAllowedHosts(ALLOWED),
+  allowLoopback: false,
+  isOwnAddress: NO_OWN_ADDRESS,
+};
+const open: UrlPolicy = { allowedHosts: [], allowLoopback: false, isOwnAddress: NO_OWN_ADDRESS };
 
 describe("content URL policy lets allowed hosts through", () => {
   const cases: [string, string][] = [
@@ -283,5 +296,55 @@ describe("address classes", () => {
     for (const text of ["010.0.0.1", "127.1", "1.2.3.4::", "fe80::1%eth0", "1::2::3", "12345::", "example.com"]) {
       assert.equal(classifyAddress(text), null, text);
     }
+  });
+});
+
+describe("the service's own addresses", () => {
+  const interfaces: InterfaceAddress[] = [
+    { address: "127.0.0.1" },
+    { address: "192.0.2.2" },
+    { address: "fd00::2" },
+    { address: "fe80::fc:ff:fe00:1%eth0" },
+  ];
+  const policy = (allowLoopback: boolean): UrlPolicy => ({
+    allowedHosts: [],
+    allowLoopback,
+    isOwnAddress: ownAddressCheck(() => interfaces),
+  });
+  const refused = (fn: () => unknown) =>
+    assert.throws(fn, (err) => err instanceof AppError && err.code === "content_host_not_allowed");
+
+  it("refuses every spelling of an interface address, private or not", () => {
+    for (
+      const url of ["http://192.0.2.2/", "http://3221225986/", "http://[::ffff:192.0.2.2]/", "http://[fd00:0::2]/"]
+    ) {
+      refused(() => checkContentUrl(url, policy(false)));
+    }
+  });
+
+  it("refuses a name that resolves to one, and any other address passes", () => {
+    const url = checkContentUrl("http://portal.internal/doc", policy(false));
+    refused(() => checkAddresses(url, ["10.0.0.7", "192.0.2.2"], policy(false)));
+    assert.doesNotThrow(() => checkAddresses(url, ["10.0.0.7", "192.0.2.3", "fd00::3"], policy(false)));
+  });
+
+  it("lets them through when RAG_CONTENT_ALLOW_LOOPBACK is set", () => {
+    assert.equal(checkContentUrl("http://192.0.2.2/", policy(true)).href, "http://192.0.2.2/");
+  });
+
+  it("reads the interfaces again on every check, so an address added later counts at once", () => {
+    const later: InterfaceAddress[] = [];
+    const p = { allowedHosts: [], allowLoopback: false, isOwnAddress: ownAddressCheck(() => later) };
+    assert.doesNotThrow(() => checkContentUrl("http://198.51.100.9/", p));
+    later.push({ address: "198.51.100.9" });
+    refused(() => checkContentUrl("http://198.51.100.9/", p));
+  });
+
+  it("knows every address of this host's interfaces", () => {
+    const own = ownAddressCheck();
+    const addresses = Deno.networkInterfaces().map((i) => i.address.replace(/%.*$/, ""));
+    assert.ok(addresses.length > 0);
+    for (const address of addresses) assert.ok(own(address), address);
+    assert.equal(own("192.0.2.254"), addresses.includes("192.0.2.254"));
   });
 });

@@ -1,5 +1,7 @@
 // The consoles' only script. The body's data attributes configure it:
 //   data-views          where the screens' HTML fragments are fetched from (".../views/");
+//   data-screens        the names of the console's screens, space separated: the only views it loads;
+//   data-api-base       the path every button and form of a screen must call under (".../admin/");
 //   data-default-view   the screen shown when the URL names none;
 //   data-credential     how calls carry the credential:
 //     session-key    a key kept in this tab's sessionStorage (data-credential-store) and sent as the
@@ -9,11 +11,16 @@
 //     gateway        nothing: a session gateway in front adds Authorization to every request.
 // Screens are HTML rendered (and escaped) by the server; this script swaps them into <main>,
 // sends forms and buttons to the JSON APIs, and shows problem details (field errors beside
-// their fields).
+// their fields). What reaches the page as markup is only ever a screen: a view name must be one
+// the console declares (a URL hash such as `#../../api/...` names none), and a response goes into
+// <main> only when it is text/html from the views path. Everything else (API replies, problem
+// details, messages) is set as text, and a button or form calls only under the console's API base.
 (() => {
   const body = document.body;
   const mode = body.dataset.credential;
   const views = body.dataset.views;
+  const screens = new Set((body.dataset.screens || "").split(" ").filter((s) => s !== ""));
+  const apiBase = body.dataset.apiBase;
   const defaultView = body.dataset.defaultView;
   let lang = body.dataset.lang;
   let memoryToken = null;
@@ -51,7 +58,7 @@
     if (keyForm) keyForm.hidden = signedIn;
     $("nav").hidden = !signedIn;
     if ($("sign-out")) $("sign-out").hidden = !signedIn;
-    if (!signedIn) main.innerHTML = "";
+    if (!signedIn) main.replaceChildren();
   }
 
   async function call(method, url, json) {
@@ -95,10 +102,19 @@
     }
   }
 
+  /** Whether a response is one of this console's screens: text/html, same origin, from the views path. */
+  function isScreen(res) {
+    const url = new URL(res.url);
+    const type = (res.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+    return type === "text/html" && url.origin === location.origin && url.pathname.startsWith(views) &&
+      !res.redirected;
+  }
+
   /** Swaps a screen's HTML into <main>; a response to an older request than the latest is dropped. */
   async function show(view, res) {
     const mine = res.seq;
     if (!res.ok) throw Object.assign(new Error(""), { res });
+    if (!isScreen(res)) throw new Error(`${view}: not a screen of this console`);
     const html = await res.text();
     if (mine !== loading) return;
     main.innerHTML = html;
@@ -107,9 +123,17 @@
     history.replaceState(null, "", `?lang=${lang}#${view}`);
   }
 
+  /** A view as `name?query`, its name one of the console's screens (anything else is refused). */
+  function parseView(view) {
+    const at = view.indexOf("?");
+    const name = at < 0 ? view : view.slice(0, at);
+    if (!screens.has(name)) throw new Error(`${name.slice(0, 60)}: no such screen`);
+    return { name, query: at < 0 ? "" : view.slice(at + 1) };
+  }
+
   async function fetchView(method, view, json) {
-    const [name, query] = view.split("?");
-    const params = new URLSearchParams(query || "");
+    const { name, query } = parseView(view);
+    const params = new URLSearchParams(query);
     params.set("lang", lang);
     const seq = ++loading;
     const res = await call(method, `${views}${name}?${params}`, json);
@@ -131,9 +155,19 @@
     }
   }
 
+  /** The screen the URL's hash names, or the default one when it names none of the console's screens. */
+  function hashView() {
+    const view = location.hash.slice(1);
+    try {
+      return view && parseView(view) ? view : defaultView;
+    } catch {
+      return defaultView;
+    }
+  }
+
   function start() {
     showChrome(true);
-    return report(load(location.hash.slice(1) || defaultView));
+    return report(load(hashView()));
   }
 
   /** Re-renders the chrome (title, navigation, credential form) in another language, keeping the credential. */
@@ -144,13 +178,16 @@
       ok: false,
       statusText: err.message,
     }));
-    if (!res.ok) {
+    const type = res.ok ? (res.headers.get("content-type") || "").split(";")[0].trim().toLowerCase() : "";
+    if (!res.ok || type !== "text/html" || new URL(res.url).origin !== location.origin) {
       nav.hidden = !signedIn;
-      throw new Error(res.statusText);
+      throw new Error(res.statusText || "not this console's page");
     }
     const doc = new DOMParser().parseFromString(await res.text(), "text/html");
-    document.querySelector("header").innerHTML = doc.querySelector("header").innerHTML;
-    if (keyForm && doc.getElementById("key-form")) keyForm.innerHTML = doc.getElementById("key-form").innerHTML;
+    // The shell's own header and form, moved over as nodes (a parsed document runs no script).
+    const adopt = (from, to) => to.replaceChildren(...[...from.childNodes].map((n) => document.adoptNode(n)));
+    adopt(doc.querySelector("header"), document.querySelector("header"));
+    if (keyForm && doc.getElementById("key-form")) adopt(doc.getElementById("key-form"), keyForm);
     document.title = doc.title;
     document.documentElement.lang = next;
     body.dataset.lang = lang = next;
@@ -197,7 +234,20 @@
     return json;
   }
 
-  async function send(method, url, json, source) {
+  const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+  /** A button's or form's `METHOD /path`, refused unless it is a write under this console's API base. */
+  function target(spec) {
+    const [method, path] = (spec || "").split(" ");
+    const url = new URL(path || "", location.href);
+    if (!WRITES.has(method) || url.origin !== location.origin || !url.pathname.startsWith(apiBase)) {
+      throw new Error(`${(spec || "").slice(0, 80)}: not an action of this console`);
+    }
+    return [method, url.pathname + url.search];
+  }
+
+  async function send(spec, json, source) {
+    const [method, url] = target(spec);
     const res = await call(method, url, json);
     if (!res.ok) throw Object.assign(new Error(""), { res });
     await load(source.dataset.then || main.dataset.current);
@@ -224,8 +274,7 @@
     if (button) {
       e.preventDefault();
       if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
-      const [method, url] = button.dataset.action.split(" ");
-      return report(send(method, url, undefined, button));
+      return report(send(button.dataset.action, undefined, button));
     }
   });
 
@@ -245,8 +294,7 @@
       return report(load(`${form.dataset.viewForm}?${params}`), form);
     }
     if (form.dataset.viewPost) return report(post(form.dataset.viewPost, formJson(form)), form);
-    const [method, url] = form.dataset.api.split(" ");
-    return report(send(method, url, formJson(form), form), form);
+    return report(send(form.dataset.api, formJson(form), form), form);
   });
 
   if (mode === "gateway" || credential.get()) start();

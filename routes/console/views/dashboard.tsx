@@ -3,9 +3,7 @@ import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
 import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 
-type Assignment = { kind: string; key: string; label: string; scope: string | null };
-
-function Assignments({ list }: { list: Assignment[] }) {
+function Assignments({ list }: { list: directory.schemas.AuthorizationAssignment[] }) {
   return (
     <>
       {list.map((a) => (
@@ -88,15 +86,7 @@ export async function portalEntriesView(ctx: directory.DirectoryContext, lang: L
     cursor: q.get("cursor") ?? undefined,
     driftOnly,
   });
-  const entries = JSON.parse(page.items) as Array<{
-    userId: string;
-    koreanName: string;
-    englishName: string;
-    employmentStatus: string;
-    isActive: boolean;
-    assignments: Assignment[];
-    drift: boolean;
-  }>;
+  const entries = JSON.parse(page.items) as directory.schemas.PortalSnapshotEntry[];
   return (
     <section>
       <Title>{t(lang, "entries")}: {portalId}</Title>
@@ -150,9 +140,7 @@ export async function portalChangesView(ctx: directory.DirectoryContext, lang: L
     limit: 100,
     cursor: q.get("cursor") ?? undefined,
   });
-  const changes = JSON.parse(page.items) as Array<
-    { userId: string; koreanName: string; englishName: string; added: Assignment[]; removed: Assignment[] }
-  >;
+  const changes = JSON.parse(page.items) as directory.schemas.SnapshotChange[];
   return (
     <section>
       <Title>{t(lang, "changes")}: {portalId}</Title>
@@ -188,7 +176,8 @@ export async function portalChangesView(ctx: directory.DirectoryContext, lang: L
 
 /** One user's groups, roles and permissions in every portal. */
 export async function userAccessView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
-  const view = await directory.userSnapshotView(ctx, q.get("userId") ?? "");
+  const user = await directory.findUser(ctx, q.get("userId") ?? "");
+  const view = await directory.userSnapshotView(ctx, user.id);
   return (
     <section>
       <Title>{t(lang, "perUser")}: {displayName(lang, view.user)}</Title>

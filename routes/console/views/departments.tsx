@@ -2,12 +2,12 @@
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { Badge, Title } from "../../_console_kit/mod.ts";
-import { allCompanies, allDepartments } from "./_data.ts";
+import { allCompanies, allDepartments, queryUuid } from "./_data.ts";
 
 /** The departments screen. */
 export async function departmentsView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const companies = await allCompanies(ctx);
-  const companyId = q.get("companyId") ?? companies[0]?.id;
+  const companyId = queryUuid(q, "companyId") ?? companies[0]?.id;
   const includeInactive = q.get("includeInactive") === "true";
   const departments = await allDepartments(ctx, companyId, includeInactive);
   const name = (d: directory.Department) => lang === "en" ? d.nameEn || d.name : d.name || d.nameEn;

@@ -1,7 +1,9 @@
 /** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { Badge, FieldError, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { queryUuid, requiredUuid } from "./_data.ts";
+import { PendingRevisions } from "./revisions.tsx";
 
 const STATUSES = ["proposed", "approved", "rejected", "deprecated"] as const;
 
@@ -73,12 +75,15 @@ export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: 
   );
 }
 
+/** A term's decisions; approval names the version on screen, so a term edited since is refused, not approved. */
 function Decisions({ lang, term, then }: { lang: Lang; term: directory.Term; then: string }) {
   const api = `/api/directory/v1/admin/terms/${term.id}`;
   return (
     <>
       {term.status !== "approved" && (
-        <button type="button" data-action={`POST ${api}/approve`} data-then={then}>{t(lang, "approve")}</button>
+        <button type="button" data-action={`POST ${api}/approve?version=${term.version}`} data-then={then}>
+          {t(lang, "approve")}
+        </button>
       )}{" "}
       {term.status === "proposed" && (
         <button type="button" data-action={`POST ${api}/reject`} data-confirm={t(lang, "confirm")} data-then={then}>
@@ -94,9 +99,12 @@ function Decisions({ lang, term, then }: { lang: Lang; term: directory.Term; the
   );
 }
 
-/** One term: its edit form, decisions and relations. */
+/** One term: its edit form, decisions, the revisions portals proposed, relations, and linking content by hand. */
 export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
-  const term = await directory.getTermWithRelations(ctx, q.get("id") ?? "");
+  const term = await directory.getTermWithRelations(ctx, requiredUuid(q, "id"));
+  const pending = JSON.parse(
+    (await directory.listRevisions(ctx, { status: "pending", termId: term.id, limit: 100 })).items,
+  ) as directory.schemas.TermRevision[];
   const api = `/api/directory/v1/admin/terms/${term.id}`;
   const self = `term?id=${term.id}`;
   return (
@@ -134,6 +142,7 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
         </label>
         <button type="submit">{t(lang, "save")}</button>
       </form>
+      <PendingRevisions lang={lang} revisions={pending} then={self} />
       <h3>{t(lang, "relations")}</h3>
       <table id="relations">
         <tbody>
@@ -165,6 +174,25 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
         </label>
         <button type="submit">{t(lang, "create")}</button>
       </form>
+      {term.status === "approved" && term.isActive && (
+        <>
+          <h3>{t(lang, "manualLink")}</h3>
+          <form
+            class="inline"
+            id="manual-link"
+            data-api="POST /api/directory/v1/admin/content-term-links"
+            data-done={t(lang, "saved")}
+            data-then={`links?termId=${term.id}`}
+          >
+            <input type="hidden" name="termId" value={term.id} />
+            <label>
+              {t(lang, "contentKey")} <input name="contentKey" required placeholder="portal:type:id" />
+            </label>
+            <FieldError field="contentKey" />
+            <button type="submit">{t(lang, "link")}</button>
+          </form>
+        </>
+      )}
       <h3>{t(lang, "evidence")}</h3>
       <ul>
         {term.evidence.map((e) => (
@@ -180,7 +208,7 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
 /** Links of a content key (or of a term), tombstones included. */
 export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const contentKey = q.get("contentKey") ?? "";
-  const termId = q.get("termId") ?? "";
+  const termId = queryUuid(q, "termId") ?? "";
   const page = (contentKey || termId)
     ? await directory.listLinks(ctx, {
       contentKey: contentKey || undefined,

@@ -2,6 +2,7 @@
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
 import { Badge, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { requiredUuid } from "./_data.ts";
 
 async function allGroups(ctx: directory.DirectoryContext): Promise<directory.UserGroup[]> {
   const out: directory.UserGroup[] = [];
@@ -52,7 +53,7 @@ export async function groupsView(ctx: directory.DirectoryContext, lang: Lang) {
 
 /** One group with its members' names and states. */
 export async function groupView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
-  const id = q.get("id") ?? "";
+  const id = requiredUuid(q, "id");
   const group = (await allGroups(ctx)).find((g) => g.id === id);
   if (!group) return <p>{t(lang, "none")}</p>;
   const members = await Promise.all(group.memberIds.map((m) => directory.getUser(ctx, m).catch(() => null)));

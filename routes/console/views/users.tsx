@@ -2,7 +2,7 @@
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
 import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
-import { allCompanies, allDepartments } from "./_data.ts";
+import { allCompanies, allDepartments, queryUuid, requiredUuid } from "./_data.ts";
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];
 
@@ -10,7 +10,7 @@ const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];
 export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const params = {
     q: q.get("q") ?? "",
-    companyId: q.get("companyId") ?? "",
+    companyId: queryUuid(q, "companyId") ?? "",
     onlyActive: q.get("onlyActive") === "true" ? "true" : "",
   };
   const page = await directory.listUsers(ctx, {
@@ -83,7 +83,7 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
 
 /** One user's edit form, with deactivate and delete. */
 export async function userView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
-  const u = await directory.getUser(ctx, q.get("id") ?? "");
+  const u = await directory.getUser(ctx, requiredUuid(q, "id"));
   const departments = await allDepartments(ctx, u.companyId, true);
   const api = `/api/directory/v1/admin/users/${u.id}`;
   const text = (name: keyof directory.DirectoryUser, label: Parameters<typeof t>[1], empty = "omit") => (

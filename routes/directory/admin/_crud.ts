@@ -5,10 +5,10 @@
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { Actor, Page } from "@/domain/directory/mod.ts";
+import { type Actor, type Page, schemas } from "@/domain/directory/mod.ts";
 import type { AppEnv } from "../../_env.ts";
 import { IdParams, itemBody, itemOf, json, jsonBody, listOf, listResponse, problems } from "../../_validate.ts";
-import { adminActor } from "../_shared.ts";
+import { actorOf } from "../../_auth.ts";
 
 /** How one resource is listed, read and changed. */
 export interface CrudSpec<Q, C, P extends { version: number }, R> {
@@ -36,7 +36,7 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
 ) {
   const base = { tags: [spec.tag], middleware: [guard], security: [{ adminKey: [] }] };
   const item = json(itemOf(spec.record));
-  const deleted = json(itemOf(z.object({ id: z.uuid(), deleted: z.literal(true), version: z.number().int() })));
+  const deleted = json(itemOf(schemas.Tombstone));
   const body = <T>(c: { req: { valid(target: "json"): unknown } }) => c.req.valid("json") as T;
   // The response schemas are generic here, so the typed-response check cannot follow them; the
   // schemas still document and the handlers still return exactly the record of the spec.
@@ -72,7 +72,7 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       request: jsonBody(spec.createBody),
       responses: { 201: json(itemOf(spec.record), "Created"), ...problems(400, 401, 409, 413, 415, 422) },
     }),
-    async (c) => send(c, itemBody(await spec.create(adminActor(c), body<C>(c))), 201),
+    async (c) => send(c, itemBody(await spec.create(actorOf(c), body<C>(c))), 201),
   );
   app.openapi(
     createRoute({
@@ -84,7 +84,7 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
     }),
     async (c) => {
       const { version, ...patch } = body<P>(c);
-      return send(c, itemBody(await spec.update(adminActor(c), id(c), version, patch)));
+      return send(c, itemBody(await spec.update(actorOf(c), id(c), version, patch)));
     },
   );
   app.openapi(
@@ -95,7 +95,7 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       request: { params: IdParams },
       responses: { 200: item, ...problems(400, 401, 404) },
     }),
-    async (c) => send(c, itemBody(await spec.deactivate(adminActor(c), id(c)))),
+    async (c) => send(c, itemBody(await spec.deactivate(actorOf(c), id(c)))),
   );
   app.openapi(
     createRoute({
@@ -105,6 +105,6 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       request: { params: IdParams },
       responses: { 200: deleted, ...problems(400, 401, 404, 409) },
     }),
-    async (c) => send(c, itemBody(await spec.remove(adminActor(c), id(c)))),
+    async (c) => send(c, itemBody(await spec.remove(actorOf(c), id(c)))),
   );
 }

@@ -3,51 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { adminAuth } from "../../_auth.ts";
 import { json, limitParam, listOf, listResponse, problems, queryBool, router, uuid } from "../../_validate.ts";
-import { AssignmentSchema } from "../_snapshot_body.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
-
-const PortalSnapshot = z.object({
-  portalId: z.string(),
-  snapshot: z.object({
-    id: z.uuid(),
-    sourceVersion: z.string(),
-    collectedAt: z.string(),
-    userCount: z.number().int(),
-    assignmentCount: z.number().int(),
-  }).nullable(),
-  publication: z.object({
-    state: z.string(),
-    lastSuccessAt: z.string().nullable(),
-    lastFailureAt: z.string().nullable(),
-    error: z.string().nullable(),
-  }),
-  lastSyncAt: z.string().nullable(),
-  snapshotOlderThanSync: z.boolean(),
-  driftUsers: z.number().int(),
-  changedUsers: z.number().int(),
-}).openapi("PortalSnapshot");
-
-const SnapshotEntry = z.object({
-  userId: z.uuid(),
-  loginId: z.string(),
-  koreanName: z.string(),
-  englishName: z.string(),
-  employmentStatus: z.string(),
-  isActive: z.boolean(),
-  deleted: z.boolean(),
-  companyId: z.uuid(),
-  assignments: z.array(AssignmentSchema),
-  drift: z.boolean(),
-}).openapi("SnapshotEntry");
-
-const SnapshotChange = z.object({
-  userId: z.uuid(),
-  loginId: z.string().nullable(),
-  koreanName: z.string().nullable(),
-  englishName: z.string().nullable(),
-  added: z.array(AssignmentSchema),
-  removed: z.array(AssignmentSchema),
-}).openapi("SnapshotChange");
 
 const portalQuery = z.object({
   portalId: z.string().min(1).max(100),
@@ -74,7 +30,10 @@ export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
           cursor: z.string().max(1000).optional(),
         }),
       },
-      responses: { 200: json(z.union([listOf(PortalSnapshot), listOf(SnapshotEntry)])), ...problems(400, 401) },
+      responses: {
+        200: json(z.union([listOf(directory.schemas.PortalSnapshot), listOf(directory.schemas.PortalSnapshotEntry)])),
+        ...problems(400, 401),
+      },
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -96,7 +55,7 @@ export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       path: "/snapshots/changes",
       summary: "What a portal's latest snapshot added and removed per user against its previous one",
       request: { query: portalQuery },
-      responses: { 200: json(listOf(SnapshotChange)), ...problems(400, 401) },
+      responses: { 200: json(listOf(directory.schemas.SnapshotChange)), ...problems(400, 401) },
     }),
     async (c) => listResponse(await directory.portalSnapshotChanges(ctx, c.req.valid("query"))),
   );
@@ -109,26 +68,11 @@ export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "A user's groups, roles and permissions in every portal, with collection times and drift",
       request: { params: z.object({ userId: uuid.openapi({ param: { name: "userId", in: "path" } }) }) },
       responses: {
-        200: json(z.object({
-          data: z.object({
-            user: directory.schemas.DirectoryUser,
-            portals: z.array(z.object({
-              portalId: z.string(),
-              snapshotId: z.uuid(),
-              sourceVersion: z.string(),
-              collectedAt: z.string(),
-              companyId: z.uuid(),
-              groups: z.array(AssignmentSchema),
-              roles: z.array(AssignmentSchema),
-              permissions: z.array(AssignmentSchema),
-              drift: z.boolean(),
-            })),
-          }),
-        })),
+        200: json(z.object({ data: directory.schemas.UserSnapshotView })),
         ...problems(400, 401, 404),
       },
     }),
-    async (c) => c.json({ data: await directory.userSnapshotView(ctx, c.req.valid("param").userId) } as never, 200),
+    async (c) => c.json({ data: await directory.userSnapshotView(ctx, c.req.valid("param").userId) }, 200),
   );
   return app;
 }

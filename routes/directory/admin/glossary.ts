@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { adminAuth } from "../../_auth.ts";
+import { actorOf, adminAuth } from "../../_auth.ts";
 import {
   IdParams,
   itemBody,
@@ -18,20 +18,12 @@ import {
   uuid,
   versionParam,
 } from "../../_validate.ts";
-import { adminActor, type DirectoryRouteDeps } from "../_shared.ts";
+import type { DirectoryRouteDeps } from "../_shared.ts";
 
-const TermWithRelations = directory.schemas.Term.extend({
-  relations: z.array(z.object({
-    id: z.uuid(),
-    sourceId: z.uuid(),
-    type: z.string(),
-    targetId: z.string(),
-    sourceNotation: z.string(),
-    targetNotation: z.string().nullable(),
-  })),
-}).openapi("TermWithRelations");
-
-/** `GET /terms`, `GET`/`PATCH /terms/{id}`, `POST /terms/{id}/approve|reject|deprecate`, relations, links. */
+/**
+ * `GET /terms`, `GET`/`PATCH /terms/{id}`, `POST /terms/{id}/approve|reject|deprecate`, relations, `GET` and
+ * `POST /content-term-links` (manual links).
+ */
 export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
@@ -45,7 +37,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Terms by id, optionally of one status (the review queue is status=proposed)",
       request: {
         query: z.object({
-          status: z.enum(["proposed", "approved", "rejected", "deprecated"]).optional(),
+          status: z.enum(directory.schemas.TERM_STATUSES).optional(),
           q: z.string().max(200).optional(),
           limit: limitParam(100),
           cursor: z.string().max(1000).optional(),
@@ -62,9 +54,9 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       method: "get",
       path: "/terms/{id}",
       request: { params: IdParams },
-      responses: { 200: json(itemOf(TermWithRelations)), ...problems(400, 401, 404) },
+      responses: { 200: json(itemOf(directory.schemas.TermWithRelations)), ...problems(400, 401, 404) },
     }),
-    async (c) => c.json(itemBody(await directory.getTermWithRelations(ctx, c.req.valid("param").id)) as never, 200),
+    async (c) => c.json(itemBody(await directory.getTermWithRelations(ctx, c.req.valid("param").id)), 200),
   );
 
   app.openapi(
@@ -81,7 +73,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       if (status !== undefined) {
         throw new AppError("status_not_writable", "Use approve, reject or deprecate to change a term's status");
       }
-      return c.json(itemBody(await directory.updateTerm(ctx, adminActor(c), c.req.valid("param").id, patch)), 200);
+      return c.json(itemBody(await directory.updateTerm(ctx, actorOf(c), c.req.valid("param").id, patch)), 200);
     },
   );
 
@@ -94,11 +86,25 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
         summary: decision === "approve"
           ? "Approve a term; links the content named in its evidence"
           : `${decision[0].toUpperCase()}${decision.slice(1)} a term`,
-        request: { params: IdParams },
+        request: {
+          params: IdParams,
+          query: z.object({
+            version: versionParam.optional().describe(
+              "The term's version the decision was made on: a term edited since is 409 version_conflict",
+            ),
+          }),
+        },
         responses: { 200: term, ...problems(400, 401, 404, 409) },
       }),
       async (c) =>
-        c.json(itemBody(await directory.decideTerm(ctx, adminActor(c), c.req.valid("param").id, decision)), 200),
+        c.json(
+          itemBody(
+            await directory.decideTerm(ctx, actorOf(c), c.req.valid("param").id, decision, {
+              seen: c.req.valid("query").version,
+            }),
+          ),
+          200,
+        ),
     );
   }
 
@@ -110,14 +116,11 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Relate two concepts, or a concept and a reference node; a broader cycle is 422",
       request: jsonBody(directory.schemas.RelationCreate),
       responses: {
-        201: json(
-          itemOf(z.object({ id: z.uuid(), sourceId: z.uuid(), type: z.string(), targetId: z.string() })),
-          "Created",
-        ),
+        201: json(itemOf(directory.schemas.Relation), "Created"),
         ...problems(400, 401, 404, 409, 413, 415, 422),
       },
     }),
-    async (c) => c.json(itemBody(await directory.createRelation(ctx, adminActor(c), c.req.valid("json"))), 201),
+    async (c) => c.json(itemBody(await directory.createRelation(ctx, actorOf(c), c.req.valid("json"))), 201),
   );
 
   app.openapi(
@@ -127,11 +130,11 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       path: "/relations/{id}",
       request: { params: IdParams },
       responses: {
-        200: json(itemOf(z.object({ id: z.uuid(), deleted: z.literal(true) }))),
+        200: json(itemOf(directory.schemas.RelationDeleted)),
         ...problems(400, 401, 404),
       },
     }),
-    async (c) => c.json(itemBody(await directory.deleteRelation(ctx, adminActor(c), c.req.valid("param").id)), 200),
+    async (c) => c.json(itemBody(await directory.deleteRelation(ctx, actorOf(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(
@@ -155,6 +158,25 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       responses: { 200: json(listOf(directory.schemas.Link)), ...problems(400, 401) },
     }),
     async (c) => listResponse(await directory.listLinks(ctx, c.req.valid("query"))),
+  );
+
+  app.openapi(
+    createRoute({
+      ...base,
+      method: "post",
+      path: "/content-term-links",
+      summary: "Link a content to an approved, active term by hand (`manual`: no dictionary push overrides it)",
+      request: jsonBody(directory.schemas.ManualLink),
+      responses: {
+        200: json(itemOf(directory.schemas.Link), "Already linked so; nothing changed"),
+        201: json(itemOf(directory.schemas.Link), "Linked"),
+        ...problems(400, 401, 404, 413, 415, 422),
+      },
+    }),
+    async (c) => {
+      const { link, written } = await directory.linkManually(ctx, actorOf(c), c.req.valid("json"));
+      return written ? c.json(itemBody(link), 201) : c.json(itemBody(link), 200);
+    },
   );
   return app;
 }

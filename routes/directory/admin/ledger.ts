@@ -2,26 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { adminAuth } from "../../_auth.ts";
+import { actorOf, adminAuth } from "../../_auth.ts";
 import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
-import { adminActor, CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
+import { CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
 import { registerCrud } from "./_crud.ts";
-
-const ImportResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  failed: z.number().int(),
-  results: z.array(z.object({
-    line: z.number().int(),
-    loginId: z.string().nullable(),
-    status: z.enum(["created", "updated", "unchanged", "failed"]),
-    id: z.uuid().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-    field: z.string().optional(),
-  })),
-}).openapi("UserImportResult");
 
 /** Admin routes for companies, departments and users. */
 export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
@@ -76,7 +60,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
           content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } },
         },
       },
-      responses: { 200: json(itemOf(ImportResult)), ...problems(400, 401, 413, 415) },
+      responses: { 200: json(itemOf(s.UserImportResult)), ...problems(400, 401, 413, 415) },
     }),
     async (c) => {
       const format = directory.formatOf(c.req.header("content-type"));
@@ -84,7 +68,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
         throw new AppError("unsupported_media_type", "Send text/csv or application/x-ndjson");
       }
       const rows = directory.parseImport(await c.req.text(), format);
-      const results = await directory.importUsers(ctx, adminActor(c), rows);
+      const results = await directory.importUsers(ctx, actorOf(c), rows);
       const count = (status: string) => results.filter((r) => r.status === status).length;
       return c.json(
         itemBody({

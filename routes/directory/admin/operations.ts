@@ -5,27 +5,6 @@ import { adminAuth } from "../../_auth.ts";
 import { json, limitParam, listOf, listResponse, problems, router } from "../../_validate.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
 
-const PortalSync = z.object({
-  portalId: z.string(),
-  resources: z.array(directory.schemas.SyncStatus),
-  credentialFailures: z.object({ count: z.number().int(), lastAt: z.string(), lastReason: z.string() }).nullable(),
-  needsCheck: z.boolean(),
-}).openapi("PortalSync");
-
-const AuditEntry = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorKind: z.string(),
-  actorId: z.string().nullable(),
-  actorLabel: z.string().nullable(),
-  action: z.string(),
-  outcome: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  requestId: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-}).openapi("AuditEntry");
-
 /** `GET /sync-status`, `GET /audit-log`. */
 export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
@@ -37,7 +16,10 @@ export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       method: "get",
       path: "/sync-status",
       summary: "Every portal's sync status and credential failures",
-      responses: { 200: json(z.object({ data: z.object({ items: z.array(PortalSync) }) })), ...problems(401) },
+      responses: {
+        200: json(z.object({ data: z.object({ items: z.array(directory.schemas.PortalSync) }) })),
+        ...problems(401),
+      },
     }),
     async (c) => c.json({ data: { items: await directory.listSyncStatus(ctx) } }, 200),
   );
@@ -57,7 +39,7 @@ export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
           action: z.string().max(100).optional(),
         }),
       },
-      responses: { 200: json(listOf(AuditEntry)), ...problems(400, 401) },
+      responses: { 200: json(listOf(directory.schemas.AuditEntry)), ...problems(400, 401) },
     }),
     async (c) => listResponse(await directory.listAuditLog(ctx, c.req.valid("query"))),
   );

@@ -2,7 +2,7 @@
 import type { JSX } from "hono/jsx/jsx-runtime";
 import type { z } from "zod";
 import { AppError } from "@/domain/errors.ts";
-import type { Principal } from "@/domain/rag/principal.ts";
+import type { Principal } from "@/domain/rag/mod.ts";
 import type { Logger } from "@/lib/log.ts";
 import { fieldErrors } from "../../_errors.ts";
 import type { RagRouteDeps } from "../../rag/_shared.ts";

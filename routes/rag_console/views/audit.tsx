@@ -1,12 +1,11 @@
 /**
- * The audit log (the administrator's tenant) and the replay of one row: the settings and
- * directory data version that applied, each returned chunk with the visibility rule that
- * admitted it and where it stands now. The asker is only ever a pseudonym.
+ * The audit log (the administrator's tenant) and the replay of one row: the settings
+ * (installation and tenant versions) and directory data version that applied, each returned
+ * chunk the administrator's clearance admits with the visibility rule that admitted it and
+ * where it stands now. The asker is only ever a pseudonym.
  */
 import { z } from "zod";
-import { auditReplay, listAudit } from "@/domain/rag/admin_screen.ts";
-import { SECURITY_LEVELS } from "@/domain/rag/schemas.ts";
-import type { Settings } from "@/domain/rag/settings.ts";
+import { auditReplay, listAudit, SECURITY_LEVELS, type Settings } from "@/domain/rag/mod.ts";
 import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { labelOr, type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";
@@ -130,6 +129,8 @@ export async function replayView({ deps, principal, lang, query }: Screen) {
         <dd>{e.legs.map((l) => labelOr(lang, l)).join(", ") || "-"}</dd>
         <dt>{t(lang, "settingsVersion")}</dt>
         <dd data-fact="settings-version">{e.settingsVersion ?? 0}</dd>
+        <dt>{t(lang, "tenantSettingsVersion")}</dt>
+        <dd data-fact="tenant-settings-version">{e.tenantSettingsVersion ?? 0}</dd>
         <dt>{t(lang, "directoryVersion")}</dt>
         <dd data-fact="directory-version">{e.directoryVersion ?? "-"}</dd>
       </dl>

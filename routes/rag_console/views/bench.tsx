@@ -3,8 +3,7 @@
  * and audit as `POST /api/v1/search`), and the contexts with each ranking's score and
  * rank. The question is posted, so it stays out of the URL and the browser's history.
  */
-import { LEGS, searchContexts, type SearchOutcome } from "@/domain/rag/search.ts";
-import { SearchRequest } from "../../rag/search.ts";
+import { LEGS, schemas, searchContexts, type SearchOutcome } from "@/domain/rag/mod.ts";
 import { FieldError, Title } from "../../_console_kit/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { parsed, type Screen, shownScore } from "./_screen.ts";
@@ -104,7 +103,7 @@ function Results({ lang, outcome, asked }: { lang: Lang; outcome: SearchOutcome;
 
 /** The bench: the empty form, or (posted) the form with the question and its contexts. */
 export async function benchView({ deps, principal, lang, body, log }: Screen) {
-  const asked = body === undefined ? undefined : parsed(SearchRequest, body);
+  const asked = body === undefined ? undefined : parsed(schemas.SearchRequest, body);
   const outcome = asked && await searchContexts(deps.ctx, principal, asked, "search", log);
   return (
     <section>

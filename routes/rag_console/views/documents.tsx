@@ -1,7 +1,6 @@
 /** Documents: a list by state with errors and actions, and one document with its versions. */
 import { z } from "zod";
-import { DOCUMENT_FILTERS, documentDetail, listDocuments } from "@/domain/rag/admin_screen.ts";
-import { SECURITY_LEVELS } from "@/domain/rag/schemas.ts";
+import { DOCUMENT_FILTERS, documentDetail, listDocuments, SECURITY_LEVELS } from "@/domain/rag/mod.ts";
 import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";

@@ -1,6 +1,6 @@
 /** The overview screen: documents by status, chunks, jobs, queues, the organization sync, activity, failures, audit. */
-import { withoutCredentials } from "@/domain/rag/admin_screen.ts";
-import { overview } from "@/domain/rag/overview.ts";
+import { overview } from "@/domain/rag/mod.ts";
+import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
 import { errorFields } from "@/lib/log.ts";
 import { Badge, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
@@ -139,7 +139,7 @@ export async function overviewView({ deps, principal, lang, log }: Screen) {
                 <ViewLink view={`document?id=${f.documentId}`}>{f.title}</ViewLink>
               </td>
               <td>
-                <code>{f.errorCode ?? ""}</code> {withoutCredentials(f.error ?? "")}
+                <code>{f.errorCode ?? ""}</code> {withoutUrlCredentials(f.error ?? "")}
               </td>
               <td>
                 <Time value={f.at} />

@@ -1,0 +1,23 @@
+/** The directory context built from the configuration: one builder for the service and the operator scripts. */
+import type { Config } from "@/lib/config.ts";
+import type { Sql } from "@/sql/mod.ts";
+import { cursorSecret } from "@/sql/directory/ledger.ts";
+import * as directory from "@/domain/directory/mod.ts";
+
+/** Builds the directory context on `sql` (it reads the installation's cursor secret). */
+export async function createDirectoryContext(config: Config, sql: Sql): Promise<directory.DirectoryContext> {
+  return {
+    sql,
+    cursors: directory.createCursorCodec(await cursorSecret(sql)),
+    tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
+    syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
+    knownPortals: [...new Set(config.PORTAL_API_KEYS_JSON.map((k) => k.portalId))],
+    installationOperators: config.INSTALLATION_OPERATORS,
+    userTokens: directory.createUserTokenSigner({
+      secret: config.CENTRAL_JWT_SECRET,
+      privateKeyPem: config.CENTRAL_JWT_PRIVATE_KEY,
+      issuer: config.CENTRAL_JWT_ISSUER,
+      audience: config.CENTRAL_JWT_AUDIENCE,
+    }),
+  };
+}

@@ -1,0 +1,82 @@
+/** The retrieval context built from the configuration: one builder for the service and the operator scripts. */
+import type { Config } from "@/lib/config.ts";
+import type { RequestPool, SystemPool } from "@/sql/rag/session.ts";
+import {
+  createContentFetcher,
+  createDirectoryClient,
+  createDirectoryState,
+  createOntologyCache,
+  createSettingsStore,
+  defaultSettings,
+  ownAddressCheck,
+  type RagContext,
+  trustedEndpointHosts,
+} from "@/domain/rag/mod.ts";
+import type { Logger } from "@/lib/log.ts";
+
+/** What differs between the service and a script: how the directory is reached and how a job is awaited. */
+export interface RagContextOptions {
+  /** The fetch for directory calls: the process's own app when it serves the directory too. */
+  directoryFetch?: (req: Request) => Response | Promise<Response>;
+  waitForJob: RagContext["waitForJob"];
+  log?: Logger;
+}
+
+/** Builds the retrieval context on the request pool `sql` and the system pool `system`. */
+export function createRagContext(
+  config: Config,
+  pools: { sql: RequestPool; system: SystemPool },
+  o: RagContextOptions,
+): RagContext {
+  const { sql, system } = pools;
+  const directory = createDirectoryClient({
+    baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
+    apiKey: config.RAG_DIRECTORY_API_KEY,
+    portalId: config.RAG_PORTAL_ID,
+    fetch: o.directoryFetch,
+  });
+  const urlPolicy = {
+    allowedHosts: config.RAG_SERVICE_CONTENT_ALLOWED_HOSTS,
+    allowLoopback: config.RAG_CONTENT_ALLOW_LOOPBACK,
+    isOwnAddress: ownAddressCheck(),
+  };
+  const defaults = defaultSettings({
+    embeddingUrl: config.PRIVATE_EMBEDDING_URL ?? `http://127.0.0.1:${config.EMBEDDING_PORT}/v1/embeddings`,
+    llmUrl: config.PRIVATE_LLM_URL,
+  });
+  const openPortals = new Set(config.RAG_OPEN_PORTALS);
+  return {
+    sql,
+    system,
+    publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID,
+    settings: createSettingsStore(sql, defaults, { publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }),
+    directory,
+    ontology: createOntologyCache(directory, { log: o.log }),
+    model: {
+      gateway: config.MODEL_GATEWAY_URL && config.MODEL_GATEWAY_SERVICE_TOKEN
+        ? { url: config.MODEL_GATEWAY_URL, token: config.MODEL_GATEWAY_SERVICE_TOKEN }
+        : null,
+      portalId: config.RAG_PORTAL_ID,
+      timeoutMs: config.PRIVATE_LLM_TIMEOUT_SECONDS * 1000,
+    },
+    fetchContent: createContentFetcher({
+      policy: urlPolicy,
+      maxBytes: config.RAG_MAX_DOCUMENT_BYTES,
+      timeoutMs: config.RAG_CONTENT_FETCH_TIMEOUT_SECONDS * 1000,
+      log: o.log?.child({ part: "content-fetch" }),
+    }),
+    embeddingApiKey: config.EMBEDDING_API_KEY,
+    urlPolicy,
+    // The environment's own endpoints (loopback or not) stay allowed as settings endpoints.
+    endpointPolicy: {
+      content: urlPolicy,
+      trustedHosts: trustedEndpointHosts([defaults.embedding.endpoint, defaults.llm.endpoint]),
+    },
+    isOpenPortal: (portalId) => openPortals.has("*") || openPortals.has(portalId),
+    maxDocumentBytes: config.RAG_MAX_DOCUMENT_BYTES,
+    maxStalenessSeconds: config.RAG_ORG_SYNC_MAX_STALENESS_SECONDS,
+    auditRequired: config.RAG_SERVICE_AUDIT_REQUIRED,
+    directoryState: createDirectoryState(sql),
+    waitForJob: o.waitForJob,
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The composition root's work, shared by `main.ts` and the tests: migrate, open
+ * the request and system pools and Redis, refuse unsafe database roles, build the
+ * dependencies, the app and (optionally) the workers, and stop them all in order.
+ */
+import type { Redis } from "ioredis";
+import type { Config } from "@/lib/config.ts";
+import { errorFields, type Logger } from "@/lib/log.ts";
+import { Counter, Histogram, Registry } from "@/lib/metrics.ts";
+import { connectRedis, redisReachable } from "@/lib/redis.ts";
+import { RateLimiter } from "@/lib/rate_limit.ts";
+import { connect, type Sql } from "@/sql/mod.ts";
+import { migrate } from "@/sql/migrate.ts";
+import { assertRequestRole } from "@/sql/safety.ts";
+import { openSystemPool, type SystemPool } from "@/sql/rag/session.ts";
+import * as directory from "@/domain/directory/mod.ts";
+import { type AppDeps, createApp } from "@/routes/mod.ts";
+import type { AuthDeps } from "@/routes/_auth.ts";
+import { type JobDeps, queueDepths, startWorkers, type Workers } from "@/jobs/mod.ts";
+import { createTokenVerifier, createUserGate, recordRagRefusal } from "@/domain/rag/mod.ts";
+import { createRagContext } from "./rag_context.ts";
+import { createDirectoryContext } from "./directory_context.ts";
+import { createJobWaiter } from "@/sql/rag/job_events.ts";
+
+/** A running instance of the service (without its HTTP listener). */
+export interface Runtime {
+  app: ReturnType<typeof createApp>;
+  sql: Sql;
+  redis: Redis;
+  directory?: directory.DirectoryContext;
+  jobs: JobDeps;
+  stop(): Promise<void>;
+}
+
+/** Options for starting a runtime. */
+export interface RuntimeOptions {
+  workers?: boolean;
+  consumerName?: string;
+}
+
+async function databaseReachable(sql: Sql): Promise<boolean> {
+  try {
+    await Promise.race([
+      sql`select 1`,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1500)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, log: Logger): AuthDeps {
+  const jwt = config.PORTAL_JWT_SECRET
+    ? {
+      secret: config.PORTAL_JWT_SECRET,
+      issuer: config.PORTAL_JWT_ISSUER!,
+      audience: config.PORTAL_JWT_AUDIENCE!,
+      portalIds: config.PORTAL_JWT_PORTAL_IDS,
+    }
+    : undefined;
+  return {
+    authenticatePortal: jwt
+      ? directory.createPortalAuthenticator(config.PORTAL_API_KEYS_JSON, jwt)
+      : () => ({ failure: { reason: "portal API is disabled" } }),
+    authenticateAdmin: directory.createAdminAuthenticator(config.CENTRAL_ADMIN_API_KEYS_JSON),
+    rateLimiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+    onPortalFailure: ({ portalId, reason }) => {
+      if (!ctx) return;
+      directory.recordCredentialFailure(ctx, portalId, reason).catch((err) =>
+        log.warn("could not record a credential failure", errorFields(err))
+      );
+    },
+  };
+}
+
+/** The retrieval service's context, token verifier and rate limiter. */
+async function ragParts(
+  config: Config,
+  pools: { sql: Sql; system: SystemPool },
+  redis: Redis,
+  log: Logger,
+  directoryFetch: (req: Request) => Response | Promise<Response>,
+) {
+  const waiter = await createJobWaiter(pools.system);
+  const ctx = createRagContext(config, pools, {
+    directoryFetch,
+    waitForJob: (jobId, timeoutMs) => waiter.wait(jobId, timeoutMs),
+    log: log.child({ part: "rag" }),
+  });
+  const signed = await createTokenVerifier({
+    secret: config.CENTRAL_JWT_SECRET,
+    publicKey: config.CENTRAL_JWT_PUBLIC_KEY,
+    issuer: config.CENTRAL_JWT_ISSUER,
+    audience: config.CENTRAL_JWT_AUDIENCE,
+    maxTtlSeconds: config.RAG_MAX_TOKEN_TTL_SECONDS,
+  });
+  // A good signature is not enough: the directory must not have let the token's subject go.
+  const admitSubject = createUserGate(ctx);
+  const verify = async (token: string | undefined) => {
+    const principal = await signed(token);
+    await admitSubject(principal.sub);
+    return principal;
+  };
+  return {
+    routes: {
+      ctx,
+      verify,
+      limiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+      queues: () => queueDepths(redis, config.REDIS_KEY_PREFIX, "rag"),
+    },
+    stop: () => waiter.stop(),
+  };
+}
+
+/** Starts everything but the HTTP listener. */
+export async function startRuntime(config: Config, log: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  if (config.DATABASE_OWNER_URL) {
+    await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
+  }
+  const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
+  let system: SystemPool | undefined;
+  try {
+    await assertRequestRole(sql);
+    if (config.SERVICES.has("rag")) {
+      system = await openSystemPool(config.DATABASE_SYSTEM_URL!, {
+        max: config.DATABASE_POOL_MAX,
+        applicationName: "backbone-system",
+      });
+    }
+  } catch (err) {
+    await sql.end({ timeout: 1 });
+    throw err;
+  }
+  const redis = connectRedis(config.REDIS_URL, log, "commands");
+
+  const dirCtx = config.SERVICES.has("directory") ? await createDirectoryContext(config, sql) : undefined;
+
+  // The directory client reaches this very process in memory when it serves the directory too.
+  const self: { app?: ReturnType<typeof createApp> } = {};
+  const directoryFetch = dirCtx && !config.DIRECTORY_URL
+    ? (req: Request) => self.app!.fetch(req)
+    : (req: Request) => fetch(req);
+  const rag = system ? await ragParts(config, { sql, system }, redis, log, directoryFetch) : undefined;
+
+  const registry = new Registry();
+  const http = {
+    requests: registry.register(new Counter("http_requests_total", "HTTP requests by method, route and status")),
+    duration: registry.register(new Histogram("http_request_duration_seconds", "HTTP request duration")),
+  };
+  const deps: AppDeps = {
+    config,
+    log,
+    http,
+    renderMetrics: () => registry.render(),
+    ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
+    directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log) } : undefined,
+    rag: rag?.routes,
+    // Each service audits the refusals of its own API in its own log.
+    auditRefusal: (actor, details) => {
+      const ragCtx = rag?.routes.ctx;
+      const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
+        ? recordRagRefusal(ragCtx, actor, details)
+        : dirCtx
+        ? directory.recordRefusal(dirCtx, actor, details)
+        : null;
+      recorded?.catch((err) => log.warn("could not audit a refusal", errorFields(err)));
+    },
+  };
+  const app = self.app = createApp(deps);
+  const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx, rag: rag?.routes.ctx };
+  const workers: Workers | null = options.workers ?? config.RUN_WORKERS
+    ? await startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
+    : null;
+
+  return {
+    app,
+    sql,
+    redis,
+    directory: dirCtx,
+    jobs,
+    async stop() {
+      await workers?.stop();
+      await rag?.stop();
+      redis.disconnect();
+      await Promise.all([sql.end({ timeout: 5 }), system?.end({ timeout: 5 })]);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Text extraction for ingestion: picks the extractor by media type and
+ * guarantees the caller either gets sections with text in reading order or an
+ * ExtractionError it can answer with a 4xx.
+ */
+import { decodeText, parseMediaType, sniffHtmlCharset } from "@/domain/rag/extract/decode.ts";
+import { type ExtractedDocument, ExtractionError, normalizeText } from "@/domain/rag/extract/document.ts";
+import { extractDocx } from "@/domain/rag/extract/docx.ts";
+import { extractHtml } from "@/domain/rag/extract/html.ts";
+import { extractMarkdown } from "@/domain/rag/extract/markdown.ts";
+import { extractPdf } from "@/domain/rag/extract/pdf.ts";
+
+export {
+  type ExtractedDocument,
+  ExtractionError,
+  type ExtractionFailure,
+  type Section,
+} from "@/domain/rag/extract/document.ts";
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** Media types (without parameters) that `extractText` reads. */
+export const SUPPORTED_MEDIA_TYPES = [
+  "text/html",
+  "application/xhtml+xml",
+  "text/plain",
+  "text/markdown",
+  "text/x-markdown",
+  "application/pdf",
+  DOCX,
+] as const;
+
+/** Whether `extractText` reads this media type (parameters ignored). */
+export function isSupportedMediaType(contentType: string): boolean {
+  return (SUPPORTED_MEDIA_TYPES as readonly string[]).includes(parseMediaType(contentType).essence);
+}
+
+/**
+ * Extracts the text of `body` as sections cut at its headings. `contentType`
+ * may carry parameters; its charset decodes text formats (see decodeText).
+ * Throws ExtractionError: unsupported_media_type, corrupt, encrypted, or empty
+ * when the body holds no text at all (a scanned PDF, for instance).
+ */
+export async function extractText(body: Uint8Array, contentType: string): Promise<ExtractedDocument> {
+  const { essence, charset } = parseMediaType(contentType);
+  const doc = await extractByType(body, essence, charset);
+  if (!doc.sections.some((section) => section.text !== "")) {
+    throw new ExtractionError("empty", `the ${essence} body holds no extractable text`);
+  }
+  return doc;
+}
+
+function extractByType(body: Uint8Array, essence: string, charset: string | null): Promise<ExtractedDocument> {
+  switch (essence) {
+    case "text/html":
+    case "application/xhtml+xml":
+      return Promise.resolve(extractHtml(decodeText(body, charset ?? sniffHtmlCharset(body))));
+    case "text/plain":
+      return Promise.resolve(extractPlain(decodeText(body, charset)));
+    case "text/markdown":
+    case "text/x-markdown":
+      return Promise.resolve(extractMarkdown(decodeText(body, charset)));
+    case "application/pdf":
+      return extractPdf(body);
+    case DOCX:
+      return extractDocx(body);
+    default:
+      throw new ExtractionError(
+        "unsupported_media_type",
+        `media type "${essence}" is not supported; supported: ${SUPPORTED_MEDIA_TYPES.join(", ")}`,
+      );
+  }
+}
+
+/** Plain text has no headings: one section, paragraphs as the author left them. */
+function extractPlain(text: string): ExtractedDocument {
+  return { sections: [{ heading: null, headingPath: [], text: normalizeText(text) }] };
+}
