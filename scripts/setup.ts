@@ -34,7 +34,8 @@ const { values: args } = parseArgs({
 const say = (msg: string) => args.quiet || console.error(`setup: ${msg}`);
 
 let fileEnv = readEnvFile(args["env-file"]!);
-if (Object.keys(fileEnv).length === 0 && !Deno.env.get("DATABASE_URL")) {
+const databaseGiven = Deno.env.has("DATABASE_URL") || Deno.env.has("DATABASE_URL_FILE");
+if (Object.keys(fileEnv).length === 0 && !databaseGiven) {
   fileEnv = demoEnv();
   writeEnvFile(args["env-file"]!, fileEnv);
   say(`wrote ${args["env-file"]} with generated demo secrets`);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up everything on a Debian 12 machine (PostgreSQL 15 with pgvector, Redis,
-# Deno, database roles, migrations, a demo company), starts the embedding component
-# and the service, and points the service at the component once it is up.
+# Deno, database roles, migrations, a demo company), starts the embedding component,
+# the job consumers and the API as separate processes (a document that takes a
+# worker down never takes the routes with it), and points the service at the
+# component once it is up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup_system.sh
@@ -15,11 +17,13 @@ if [ -z "$model" ]; then
   model=.data/models/test-embedding
   [ -f "$model/tokenizer.json" ] || "$deno" run -A scripts/make_test_model.ts "$model" >/dev/null
 fi
-EMBEDDING_MODEL_PATH="$model" LOG_LEVEL=warn "$deno" run -A embedding/main.ts &
+EMBEDDING_MODEL_PATH="$model" LOG_LEVEL=warn "$deno" run -P=embedding embedding/main.ts &
 embedding=$!
-"$deno" run -A --env-file=.env.local main.ts &
+"$deno" run -P=service --env-file=.env.local main.ts --workers-only &
+worker=$!
+RUN_WORKERS=false "$deno" run -P=service --env-file=.env.local main.ts &
 service=$!
-trap 'kill $service $embedding 2>/dev/null || true' EXIT INT TERM
+trap 'kill $service $worker $embedding 2>/dev/null || true' EXIT INT TERM
 
 "$deno" run -A --env-file=.env.local scripts/configure_embedding.ts
 if [ -z "${EMBEDDING_MODEL_PATH:-}" ]; then

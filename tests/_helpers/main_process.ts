@@ -19,10 +19,10 @@ export interface MainProcess {
   stop(graceMs?: number): Promise<number>;
 }
 
-/** Starts `deno run -A main.ts` with `env`. */
+/** Starts `main.ts` with `env` and the permissions the container grants (deno.json `service`). */
 export function spawnMain(env: Record<string, string>, args: string[] = []): MainProcess {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, ...args],
+    args: ["run", "-P=service", MAIN, ...args],
     cwd: ROOT,
     clearEnv: true,
     env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: Deno.env.get("HOME") ?? "/tmp", ...env },

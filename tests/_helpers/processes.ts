@@ -114,7 +114,7 @@ export function collectLines(
 /** Starts `main.ts --workers-only` with `env` and waits for its "workers running" line. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "--workers-only"],
+    args: ["run", "-P=service", MAIN, "--workers-only"],
     env: { ...env, LOG_LEVEL: "info", RUN_WORKERS: "true" },
     stdout: "piped",
     stderr: "piped",

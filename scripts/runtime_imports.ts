@@ -1,0 +1,25 @@
+/**
+ * Removes the packages only tests and benchmarks use from deno.json's import map, for the
+ * container image's build stage (Dockerfile): the runtime image then installs none of them.
+ * tests/scripts/containers_test.ts keeps the list exact: no runtime file imports one of them,
+ * and every package that only tests and benchmarks import is on it.
+ *
+ *   deno run --allow-read=deno.json --allow-write=deno.json scripts/runtime_imports.ts
+ */
+export const TEST_ONLY_PACKAGES = [
+  "fast-check",
+  "playwright-core",
+  "docx",
+  "pdf-lib",
+  "@pdf-lib/fontkit",
+  "ajv",
+  "ajv-formats",
+  "yaml",
+] as const;
+
+if (import.meta.main) {
+  const path = new URL("../deno.json", import.meta.url);
+  const config = JSON.parse(Deno.readTextFileSync(path));
+  for (const name of TEST_ONLY_PACKAGES) delete config.imports[name];
+  Deno.writeTextFileSync(path, JSON.stringify(config, null, 2) + "\n");
+}
