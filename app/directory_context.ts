@@ -1,13 +1,23 @@
 /** The directory context built from the configuration: one builder for the service and the operator scripts. */
 import type { Config } from "@/lib/config.ts";
 import type { Sql } from "@/sql/mod.ts";
+import { ReadPools } from "@/sql/read_pools.ts";
 import { cursorSecret } from "@/sql/directory/ledger.ts";
 import * as directory from "@/domain/directory/mod.ts";
 
-/** Builds the directory context on `sql` (it reads the installation's cursor secret). */
-export async function createDirectoryContext(config: Config, sql: Sql): Promise<directory.DirectoryContext> {
+/**
+ * Builds the directory context on `sql` (it reads the installation's cursor secret); with `replicas`,
+ * portals' list reads may go to them, checked against what `shown` says each portal has seen.
+ */
+export async function createDirectoryContext(
+  config: Config,
+  sql: Sql,
+  scaleOut: { replicas: Sql[]; shown: directory.ShownVersions } = { replicas: [], shown: noneShown },
+): Promise<directory.DirectoryContext> {
   return {
     sql,
+    reads: new ReadPools(sql, scaleOut.replicas),
+    shown: scaleOut.shown,
     cursors: directory.createCursorCodec(await cursorSecret(sql)),
     tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
     syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
@@ -21,3 +31,6 @@ export async function createDirectoryContext(config: Config, sql: Sql): Promise<
     }),
   };
 }
+
+/** Without replicas nothing needs remembering: every read is the primary's. */
+const noneShown: directory.ShownVersions = { highest: () => Promise.resolve(0), record: () => {} };

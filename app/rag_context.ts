@@ -1,6 +1,7 @@
 /** The retrieval context built from the configuration: one builder for the service and the operator scripts. */
 import type { Config } from "@/lib/config.ts";
 import type { RequestPool, SystemPool } from "@/sql/rag/session.ts";
+import { ReadPools } from "@/sql/read_pools.ts";
 import {
   createContentFetcher,
   createDirectoryClient,
@@ -22,10 +23,10 @@ export interface RagContextOptions {
   log?: Logger;
 }
 
-/** Builds the retrieval context on the request pool `sql` and the system pool `system`. */
+/** Builds the retrieval context on the request pool `sql`, its `replicas` (searches) and the system pool `system`. */
 export function createRagContext(
   config: Config,
-  pools: { sql: RequestPool; system: SystemPool },
+  pools: { sql: RequestPool; system: SystemPool; replicas?: RequestPool[] },
   o: RagContextOptions,
 ): RagContext {
   const { sql, system } = pools;
@@ -47,6 +48,7 @@ export function createRagContext(
   const openPortals = new Set(config.RAG_OPEN_PORTALS);
   return {
     sql,
+    reads: new ReadPools(sql, pools.replicas),
     system,
     publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID,
     settings: createSettingsStore(sql, defaults, { publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }),

@@ -20,6 +20,7 @@ import { type JobDeps, queueDepths, startWorkers, type Workers } from "@/jobs/mo
 import { createTokenVerifier, createUserGate, recordRagRefusal } from "@/domain/rag/mod.ts";
 import { createRagContext } from "./rag_context.ts";
 import { createDirectoryContext } from "./directory_context.ts";
+import { redisShownVersions } from "./shown_versions.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
 
 /** A running instance of the service (without its HTTP listener). */
@@ -50,7 +51,12 @@ async function databaseReachable(sql: Sql): Promise<boolean> {
   }
 }
 
-function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, log: Logger): AuthDeps {
+function authDeps(
+  config: Config,
+  ctx: directory.DirectoryContext | undefined,
+  log: Logger,
+  rateLimiter: RateLimiter,
+): AuthDeps {
   const jwt = config.PORTAL_JWT_SECRET
     ? {
       secret: config.PORTAL_JWT_SECRET,
@@ -64,7 +70,7 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
       ? directory.createPortalAuthenticator(config.PORTAL_API_KEYS_JSON, jwt)
       : () => ({ failure: { reason: "portal API is disabled" } }),
     authenticateAdmin: directory.createAdminAuthenticator(config.CENTRAL_ADMIN_API_KEYS_JSON),
-    rateLimiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+    rateLimiter,
     onPortalFailure: ({ portalId, reason }) => {
       if (!ctx) return;
       directory.recordCredentialFailure(ctx, portalId, reason).catch((err) =>
@@ -77,10 +83,11 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
 /** The retrieval service's context, token verifier and rate limiter. */
 async function ragParts(
   config: Config,
-  pools: { sql: Sql; system: SystemPool },
+  pools: { sql: Sql; system: SystemPool; replicas: Sql[] },
   redis: Redis,
   log: Logger,
   directoryFetch: (req: Request) => Response | Promise<Response>,
+  limiter: RateLimiter,
 ) {
   const waiter = await createJobWaiter(pools.system);
   const ctx = createRagContext(config, pools, {
@@ -106,7 +113,7 @@ async function ragParts(
     routes: {
       ctx,
       verify,
-      limiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
+      limiter,
       queues: () => queueDepths(redis, config.REDIS_KEY_PREFIX, "rag"),
     },
     stop: () => waiter.stop(),
@@ -119,9 +126,13 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
   }
   const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
+  const replicas = config.DATABASE_READ_URL.map((url) =>
+    connect(url, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api-read" })
+  );
   let system: SystemPool | undefined;
   try {
-    await assertRequestRole(sql);
+    // A replica is the primary's copy, roles included; checking each still catches a URL that names another role.
+    for (const pool of [sql, ...replicas]) await assertRequestRole(pool);
     if (config.SERVICES.has("rag")) {
       system = await openSystemPool(config.DATABASE_SYSTEM_URL!, {
         max: config.DATABASE_POOL_MAX,
@@ -129,19 +140,28 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       });
     }
   } catch (err) {
-    await sql.end({ timeout: 1 });
+    await Promise.all([sql, ...replicas].map((pool) => pool.end({ timeout: 1 })));
     throw err;
   }
   const redis = connectRedis(config.REDIS_URL, log, "commands");
 
-  const dirCtx = config.SERVICES.has("directory") ? await createDirectoryContext(config, sql) : undefined;
+  const dirCtx = config.SERVICES.has("directory")
+    ? await createDirectoryContext(config, sql, {
+      replicas,
+      shown: redisShownVersions(redis, config.REDIS_KEY_PREFIX),
+    })
+    : undefined;
 
   // The directory client reaches this very process in memory when it serves the directory too.
   const self: { app?: ReturnType<typeof createApp> } = {};
   const directoryFetch = dirCtx && !config.DIRECTORY_URL
     ? (req: Request) => self.app!.fetch(req)
     : (req: Request) => fetch(req);
-  const rag = system ? await ragParts(config, { sql, system }, redis, log, directoryFetch) : undefined;
+  // Every credential's budget lives in Redis, so N API processes hold one limit between them.
+  const limiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE, { redis, prefix: config.REDIS_KEY_PREFIX });
+  const rag = system
+    ? await ragParts(config, { sql, system, replicas }, redis, log, directoryFetch, limiter)
+    : undefined;
 
   const registry = new Registry();
   const http = {
@@ -154,7 +174,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     http,
     renderMetrics: () => registry.render(),
     ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
-    directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log) } : undefined,
+    directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log, limiter) } : undefined,
     rag: rag?.routes,
     // Each service audits the refusals of its own API in its own log.
     auditRefusal: (actor, details) => {
@@ -183,7 +203,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       await workers?.stop();
       await rag?.stop();
       redis.disconnect();
-      await Promise.all([sql.end({ timeout: 5 }), system?.end({ timeout: 5 })]);
+      await Promise.all([sql, system, ...replicas].map((pool) => pool?.end({ timeout: 5 })));
     },
   };
 }

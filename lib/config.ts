@@ -14,6 +14,7 @@ export const SECRET_VARIABLES = [
   "DATABASE_URL",
   "DATABASE_OWNER_URL",
   "DATABASE_SYSTEM_URL",
+  "DATABASE_READ_URL",
   "REDIS_URL",
   "PORTAL_API_KEYS_JSON",
   "PORTAL_JWT_SECRET",
@@ -100,9 +101,12 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1, "is required"),
   DATABASE_OWNER_URL: optionalText,
   DATABASE_SYSTEM_URL: optionalText,
+  /** Streaming replicas of DATABASE_URL (comma-separated), as the same request role: list reads and searches. */
+  DATABASE_READ_URL: list,
   DATABASE_POOL_MAX: int(10, 1, 200),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
-  REDIS_KEY_PREFIX: z.string().default(""),
+  /** Namespaces every stream, lock and bucket in Redis; unset, the database's name (see `withDerivedDefaults`). */
+  REDIS_KEY_PREFIX: optionalText,
   MAX_BODY_BYTES: int(10 * MiB, 1024),
   SNAPSHOT_MAX_BODY_BYTES: int(256 * MiB, 1024),
   RATE_LIMIT_PER_MINUTE: int(6000, 1),
@@ -178,7 +182,17 @@ const schema = z.object({
       }
     }
   }
-});
+}).transform(withDerivedDefaults);
+
+/**
+ * Two installations that share one Redis (two databases on one server, say) must never take each
+ * other's jobs: without an explicit prefix, each namespaces its keys by its database's name.
+ */
+function withDerivedDefaults<C extends { DATABASE_URL: string; REDIS_KEY_PREFIX?: string }>(c: C) {
+  const url = URL.canParse(c.DATABASE_URL) ? new URL(c.DATABASE_URL) : undefined;
+  const database = decodeURIComponent(url?.pathname.slice(1) ?? "") || "postgres";
+  return { ...c, REDIS_KEY_PREFIX: c.REDIS_KEY_PREFIX ?? `${database}:` };
+}
 
 /** The parsed configuration the whole process shares. */
 export type Config = z.output<typeof schema>;

@@ -33,6 +33,26 @@ function watch(redis: Redis, log: Logger, name: string) {
   });
 }
 
+/**
+ * Runs `command` only while Redis is connected and waits at most `ms` for its answer: undefined when
+ * Redis is away, slow or failing. For work that has a local fallback and must never wait for a
+ * reconnect (the connection's commands otherwise queue until Redis is back).
+ */
+export async function answerWithin<T>(redis: Redis, ms: number, command: () => Promise<T>): Promise<T | undefined> {
+  if (redis.status !== "ready") return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      command(),
+      new Promise<undefined>((resolve) => timer = setTimeout(() => resolve(undefined), ms)),
+    ]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Resolves `true` when Redis answers PING within `ms` (a connection still opening gets that long too). */
 export async function redisReachable(redis: Redis, ms = 1000): Promise<boolean> {
   if (redis.status === "end" || redis.status === "close") return false;

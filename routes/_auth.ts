@@ -32,8 +32,12 @@ export function bearer(header: string | undefined): string | undefined {
 }
 
 /** Takes one request from `key`'s budget; an empty budget is 429 rate_limited with Retry-After. */
-export function takeToken(limiter: RateLimiter, key: string, holder: "credential" | "user" = "credential"): void {
-  const t = limiter.take(key);
+export async function takeToken(
+  limiter: RateLimiter,
+  key: string,
+  holder: "credential" | "user" = "credential",
+): Promise<void> {
+  const t = await limiter.take(key);
   if (!t.ok) {
     throw new AppError("rate_limited", `Too many requests for this ${holder}`, {
       headers: { "retry-after": String(t.retryAfterSeconds) },
@@ -68,7 +72,7 @@ export function portalAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
       throw new AppError("unauthorized", `The credential was refused: ${reason}`);
     }
     c.set("portal", result.principal);
-    takeToken(deps.rateLimiter, `portal:${result.principal.portalId}`);
+    await takeToken(deps.rateLimiter, `portal:${result.principal.portalId}`);
     await next();
   };
 }
@@ -89,7 +93,7 @@ export function adminAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
     const result = deps.authenticateAdmin(c.req.header("x-directory-admin-key"));
     if ("failure" in result) throw new AppError("unauthorized", `The admin key was refused: ${result.failure.reason}`);
     c.set("admin", result.principal);
-    takeToken(deps.rateLimiter, `admin:${result.principal.id}`);
+    await takeToken(deps.rateLimiter, `admin:${result.principal.id}`);
     await next();
   };
 }

@@ -21,6 +21,7 @@ import { userGroupsRoutes } from "./directory/user_groups.ts";
 import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
+import { whoamiRoutes } from "./directory/whoami.ts";
 import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import { termRevisionsAdminRoutes } from "./directory/admin/term_revisions.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
@@ -29,6 +30,7 @@ import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
 import { askRoutes } from "./rag/ask.ts";
 import { overviewRoutes } from "./rag/overview.ts";
+import { meRoutes } from "./rag/me.ts";
 import { exploreRoutes } from "./explore/mod.ts";
 import { ledgerAdminRoutes } from "./directory/admin/ledger.ts";
 import { operationsAdminRoutes } from "./directory/admin/operations.ts";
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps) {
         userGroupsRoutes,
         glossaryRoutes,
         linksRoutes,
+        whoamiRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
@@ -96,6 +99,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", searchRoutes(deps.rag));
     app.route("/api/v1", askRoutes(deps.rag));
     app.route("/api/v1", overviewRoutes(deps.rag));
+    app.route("/api/v1", meRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
     app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
   }

@@ -7,13 +7,22 @@ import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import type { Page } from "./paging.ts";
+import { portalRead } from "./portal_reads.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
 import type { Company } from "./schemas.ts";
 
 export type { Company } from "./schemas.ts";
 
 /** Lists companies by code. */
-export async function listCompanies(ctx: DirectoryContext, query: { limit: number; cursor?: string }): Promise<Page> {
+export function listCompanies(
+  ctx: DirectoryContext,
+  query: { limit: number; cursor?: string },
+  portalId?: string,
+): Promise<Page> {
+  return portalRead(ctx, { portalId, ledger: "directory" }, (on) => companiesPage(on, query));
+}
+
+async function companiesPage(ctx: DirectoryContext, query: { limit: number; cursor?: string }): Promise<Page> {
   const after = query.cursor ? String(ctx.cursors.decode("companies", query.cursor)[0]) : null;
   const page = await companies.listCompanies(ctx.sql, { afterCode: after, limit: query.limit });
   return {

@@ -1,6 +1,7 @@
 /** What directory decisions need: the pool, the cursor codec and the ledger's settings. */
 import type postgres from "postgres";
 import type { Sql } from "@/sql/mod.ts";
+import type { ReadPools } from "@/sql/read_pools.ts";
 import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -18,6 +19,20 @@ export interface DirectoryContext {
   installationOperators: readonly string[];
   /** Signs user tokens; absent when no central signing key is configured. */
   userTokens?: UserTokenSigner;
+  /** The primary and its replicas (DATABASE_READ_URL): portals' list reads may go to a replica. */
+  reads?: ReadPools;
+  /** What each portal has been shown, so a lagging replica never shows it less. */
+  shown?: ShownVersions;
+}
+
+/**
+ * The highest `dataVersion` of each ledger each portal has been given. Shared by every API process
+ * (a portal's next request may reach another one), and allowed to forget: forgetting only sends a
+ * read to the primary less often than it should for that portal, never a write anywhere.
+ */
+export interface ShownVersions {
+  highest(portalId: string, ledger: Ledger): Promise<number>;
+  record(portalId: string, ledger: Ledger, version: number): void;
 }
 
 /** A transaction of the directory ledger. */

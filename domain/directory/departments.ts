@@ -11,6 +11,7 @@ import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inDirectoryLedger, type Tx } from "./context.ts";
 import { assertNotPurged, type Page } from "./paging.ts";
+import { portalRead } from "./portal_reads.ts";
 import { DEFAULT_COMPANY_ID } from "./user_records.ts";
 import type * as schemas from "./schemas.ts";
 
@@ -30,7 +31,12 @@ export interface DepartmentListQuery {
  * with `updatedSince`, the change feed in version order with tombstones. Without
  * `includeInactive`, an inactive department hides its whole subtree.
  */
-export async function listDepartments(ctx: DirectoryContext, query: DepartmentListQuery): Promise<Page> {
+export function listDepartments(ctx: DirectoryContext, query: DepartmentListQuery, portalId?: string): Promise<Page> {
+  const who = { portalId, ledger: "directory" as const, atLeast: query.updatedSince };
+  return portalRead(ctx, who, (on) => departmentsPage(on, query));
+}
+
+async function departmentsPage(ctx: DirectoryContext, query: DepartmentListQuery): Promise<Page> {
   const companyId = query.companyId ?? null;
   if (query.updatedSince !== undefined) {
     const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor) : null;

@@ -1,5 +1,6 @@
 /** The directory's decisions: the only surface routes and jobs import. */
 export * from "./context.ts";
+export * from "./portal_reads.ts";
 export * from "./cursor.ts";
 export * from "./credentials.ts";
 export * from "./paging.ts";
@@ -23,3 +24,4 @@ export * from "./term_revisions.ts";
 export * from "./links.ts";
 export * from "./ontology.ts";
 export * from "./content_linking.ts";
+export * from "./whoami.ts";

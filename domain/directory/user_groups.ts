@@ -11,6 +11,7 @@ import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import { type DirectoryContext, inLedger, type Tx } from "./context.ts";
 import { assertNotPurged, type Page } from "./paging.ts";
+import { portalRead, recordShown } from "./portal_reads.ts";
 import type { GroupPush, UserGroup } from "./schemas.ts";
 
 export type { UserGroup } from "./schemas.ts";
@@ -21,10 +22,15 @@ export type { UserGroup } from "./schemas.ts";
  * from nothing can always read; a later `since` older than the purged
  * tombstones is 410 resync_required.
  */
-export async function listGroups(
+export function listGroups(
   ctx: DirectoryContext,
   query: { since?: number; limit: number; cursor?: string },
+  portalId?: string,
 ): Promise<Page> {
+  return portalRead(ctx, { portalId, ledger: "groups", atLeast: query.since }, (on) => groupsPage(on, query));
+}
+
+async function groupsPage(ctx: DirectoryContext, query: { since?: number; limit: number; cursor?: string }) {
   const since = query.since ?? 0;
   const after = query.cursor ? ctx.cursors.decode("user-groups", query.cursor) : null;
   const page = await groups.listGroupChanges(ctx.sql, {
@@ -38,6 +44,20 @@ export async function listGroups(
     nextCursor: page.more ? ctx.cursors.encode("user-groups", [page.lastVersion!, page.lastId!]) : null,
     dataVersion: page.dataVersion,
   };
+}
+
+/**
+ * A write to the groups ledger. A portal's next read of the groups must show at least the version
+ * this reply gives it, wherever that read runs (portal_reads.ts).
+ */
+async function groupWrite(
+  ctx: DirectoryContext,
+  actor: Actor,
+  fn: (tx: Tx, version: () => Promise<number>) => Promise<UserGroup>,
+): Promise<UserGroup> {
+  const group = await inLedger(ctx, "groups", fn);
+  if (actor.kind === "portal" && actor.id !== null) recordShown(ctx, actor.id, "groups", group.version);
+  return group;
 }
 
 const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -68,7 +88,7 @@ async function stored(tx: Tx, id: string): Promise<UserGroup> {
 
 /** Creates or replaces a group (members included when given). */
 export function putGroup(ctx: DirectoryContext, actor: Actor, id: string, push: GroupPush): Promise<UserGroup> {
-  return inLedger(ctx, "groups", async (tx, version) => {
+  return groupWrite(ctx, actor, async (tx, version) => {
     const existing = await groups.getGroup(tx, id);
     const fields = {
       code: push.code,
@@ -103,7 +123,7 @@ export function putGroup(ctx: DirectoryContext, actor: Actor, id: string, push: 
 
 /** Deletes a group (a tombstone in later pulls); deleting a tombstone again returns it unchanged. */
 export function deleteGroup(ctx: DirectoryContext, actor: Actor, id: string, baseVersion: number | undefined) {
-  return inLedger(ctx, "groups", async (tx, version) => {
+  return groupWrite(ctx, actor, async (tx, version) => {
     const existing = await groups.getGroup(tx, id);
     if (!existing) throw notFound("The group");
     if (existing.deleted) return existing.doc;
@@ -123,7 +143,7 @@ export function setMembership(
   present: boolean,
   baseVersion: number | undefined,
 ) {
-  return inLedger(ctx, "groups", async (tx, version) => {
+  return groupWrite(ctx, actor, async (tx, version) => {
     const existing = await groups.getGroup(tx, groupId);
     if (!existing || existing.deleted) throw notFound("The group");
     if (present) await assertKnownUsers(tx, [userId]);

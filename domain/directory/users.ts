@@ -2,6 +2,7 @@
 import * as users from "@/sql/directory/users.ts";
 import { notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
+import { portalRead } from "./portal_reads.ts";
 import { assertNotPurged, containsPattern, type Page } from "./paging.ts";
 import { type DirectoryUser, isUuid } from "./schemas.ts";
 
@@ -32,7 +33,12 @@ const filterOf = (query: UserListQuery): users.UserFilter => ({
  * version order; a user that was deleted, or no longer matches the filters, comes
  * as a tombstone so a portal's copy of the filtered set stays exact.
  */
-export async function listUsers(ctx: DirectoryContext, query: UserListQuery): Promise<Page> {
+export function listUsers(ctx: DirectoryContext, query: UserListQuery, portalId?: string): Promise<Page> {
+  const who = { portalId, ledger: "directory" as const, atLeast: query.updatedSince };
+  return portalRead(ctx, who, (on) => usersPage(on, query));
+}
+
+async function usersPage(ctx: DirectoryContext, query: UserListQuery): Promise<Page> {
   if (query.updatedSince !== undefined) return await listUserChanges(ctx, query, query.updatedSince);
   const after = query.cursor ? String(ctx.cursors.decode("users", query.cursor)[0]) : null;
   const page = await users.listUsers(ctx.sql, { filter: filterOf(query), afterId: after, limit: query.limit });

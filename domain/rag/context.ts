@@ -1,5 +1,6 @@
 /** What retrieval decisions need, built once by the composition root. */
 import type { DbPrincipal, RequestPool, SystemPool } from "@/sql/rag/session.ts";
+import type { ReadPools } from "@/sql/read_pools.ts";
 import type { ContentFetcher } from "./fetch/content.ts";
 import type { DirectoryClient } from "./clients/directory.ts";
 import type { ModelConfig } from "./clients/model.ts";
@@ -13,6 +14,11 @@ import type { EndpointPolicy } from "./fetch/endpoint_policy.ts";
 export interface RagContext {
   /** The request role's pool: every statement a caller's request makes, under its principal. */
   sql: RequestPool;
+  /**
+   * Where searches read: a streaming replica when DATABASE_READ_URL names one, else `sql`. A search
+   * may lag the primary by the replica's delay; its audit row is written on the primary.
+   */
+  reads: ReadPools;
   /** The system role's pool: the service's own work across tenants (jobs, sync, its bookkeeping). */
   system: SystemPool;
   publicOrgId: string;

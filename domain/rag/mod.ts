@@ -7,6 +7,7 @@
 // Who asks, and what a decision needs.
 export { createTokenVerifier, levelRank, type Principal, type TokenSettings, type TokenVerifier } from "./principal.ts";
 export { dbPrincipal, type RagContext } from "./context.ts";
+export { describePrincipal } from "./me.ts";
 
 // The wire records: every schema as `schemas.X` (its type as `schemas.X` too), and by name what callers name often.
 export * as schemas from "./schemas.ts";

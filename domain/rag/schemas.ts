@@ -176,3 +176,18 @@ export const ExploreAnswer = z.object({
 });
 /** What the gateway's answer carries. */
 export type ExploreAnswer = z.output<typeof ExploreAnswer>;
+
+/** `GET /me`: what the service derived from the caller's user token, so nobody decodes a JWT by hand. */
+export const Me = z.object({
+  sub: z.string(),
+  tenantId: z.uuid().nullable(),
+  organizationId: z.uuid().nullable(),
+  /** Whether the organization is in the service's copy of the directory (a token naming another sees only public). */
+  organizationSynced: z.boolean(),
+  /** The organizations whose documents this caller may read (an administrator reads the whole tenant). */
+  readableOrganizations: z.union([z.array(z.uuid()), z.literal("tenant")]),
+  clearance: z.enum(SECURITY_LEVELS),
+  roles: z.array(z.enum(["tenant_admin", "installation_operator"])),
+  portalId: z.string().nullable(),
+}).meta({ id: "Me" });
+export type Me = z.output<typeof Me>;

@@ -2,14 +2,15 @@
  * Korean hybrid search (CONTRACT 2.1, 2.2): the question is analysed here (PostgreSQL
  * has no Korean parser), expanded with the approved glossary's aliases and
  * abbreviations, embedded, and ranked by one fused statement under the caller's
- * row-level security. The audit row goes in the same transaction, with enough to
- * replay why each chunk was visible.
+ * row-level security, on a streaming replica when one is configured. The audit row is
+ * written on the primary before anything is answered, with enough to replay why each
+ * chunk was visible.
  */
 import { AppError } from "@/domain/errors.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
 import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
 import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
-import { withPrincipal } from "@/sql/rag/session.ts";
+import { type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
 import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "./text/korean.ts";
@@ -139,31 +140,40 @@ export async function searchContexts(
   const questionHash = await questionHashOf(ctx, req.question);
   const r = settings.retrieval;
 
-  return await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
-    const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
-    if (ctx.auditRequired && !known) {
-      throw new AppError(
-        "rag_audit_unavailable",
-        "The caller's organization is not in tb_organization, so this call cannot be audited",
-      );
-    }
-    // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
-    if (p.tenantId === null) return { contexts: [], legs: ran };
-    await tuneVectorScan(tx, r.candidateLimit);
-    const rows = await hybridSearch(tx, {
-      vector: query.vector,
-      words: query.words,
-      wordLexemes: query.wordLexemes,
-      bigrams: query.bigrams,
-      candidates: r.candidateLimit,
-      rrfK: r.rrfK,
-      weights: r.weights,
-      limit: req.limit,
-      tenantId: p.tenantId,
-      clearance: p.clearance,
-      organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+  const principal = dbPrincipal(ctx, p);
+  const read = (pool: RequestPool) =>
+    withPrincipal(pool, principal, async (tx) => {
+      const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
+      if (ctx.auditRequired && !known) {
+        throw new AppError(
+          "rag_audit_unavailable",
+          "The caller's organization is not in tb_organization, so this call cannot be audited",
+        );
+      }
+      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
+      if (p.tenantId === null) return { known, rows: [] };
+      await tuneVectorScan(tx, r.candidateLimit);
+      const rows = await hybridSearch(tx, {
+        vector: query.vector,
+        words: query.words,
+        wordLexemes: query.wordLexemes,
+        bigrams: query.bigrams,
+        candidates: r.candidateLimit,
+        rrfK: r.rrfK,
+        weights: r.weights,
+        limit: req.limit,
+        tenantId: p.tenantId,
+        clearance: p.clearance,
+        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+      });
+      return { known, rows };
     });
-    await insertRagAudit(tx, {
+  const { known, rows } = await ctx.reads.read(read);
+  if (p.tenantId === null) return { contexts: [], legs: ran };
+  // On the primary, in a transaction of its own: the search may have read a replica, which takes no writes.
+  // Nothing is answered unless this row is written.
+  await withPrincipal(ctx.sql, principal, (tx) =>
+    insertRagAudit(tx, {
       action,
       sub: p.sub,
       tenantId: p.tenantId,
@@ -194,7 +204,6 @@ export async function searchContexts(
         ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
         ...(known ? {} : { organizationNotSynced: true }),
       },
-    });
-    return { contexts: rows.map(toContext), legs: ran };
-  });
+    }));
+  return { contexts: rows.map(toContext), legs: ran };
 }

@@ -19,7 +19,7 @@ export function companiesRoutes({ ctx, auth }: DirectoryRouteDeps) {
       request: { query: CompaniesQuery },
       responses: { 200: json(listOf(schemas.Company)), ...problems(400, 401, 403, 429) },
     }),
-    async (c) => listResponse(await listCompanies(ctx, c.req.valid("query"))),
+    async (c) => listResponse(await listCompanies(ctx, c.req.valid("query"), c.var.portal.portalId)),
   );
   return app;
 }

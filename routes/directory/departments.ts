@@ -22,7 +22,7 @@ export function departmentsRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...problems(400, 401, 403, 410, 429),
       },
     }),
-    async (c) => listResponse(await listDepartments(ctx, c.req.valid("query"))),
+    async (c) => listResponse(await listDepartments(ctx, c.req.valid("query"), c.var.portal.portalId)),
   );
   return app;
 }

@@ -52,7 +52,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       },
       responses: { 200: json(listOf(directory.schemas.UserGroup)), ...problems(400, 401, 403, 410, 429) },
     }),
-    async (c) => listResponse(await directory.listGroups(ctx, c.req.valid("query"))),
+    async (c) => listResponse(await directory.listGroups(ctx, c.req.valid("query"), c.var.portal.portalId)),
   );
 
   app.openapi(

@@ -25,7 +25,7 @@ export function usersRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...problems(400, 401, 403, 410, 429),
       },
     }),
-    async (c) => listResponse(await listUsers(ctx, c.req.valid("query"))),
+    async (c) => listResponse(await listUsers(ctx, c.req.valid("query"), c.var.portal.portalId)),
   );
 
   app.openapi(

@@ -27,7 +27,7 @@ function gatewayAuth({ verify, limiter }: RagRouteDeps, gatewayKey: string | und
     if (!want || !given || !timingSafeEqual(digest(given), want)) {
       throw new AppError("unauthorized", "A valid gateway service key is required");
     }
-    admitUser(c, await verify(c.req.header("x-explore-user-token")), limiter);
+    await admitUser(c, await verify(c.req.header("x-explore-user-token")), limiter);
     await next();
   };
 }

@@ -7,15 +7,15 @@ import { bearer, takeToken } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
 
 /** Admits a verified user: the principal goes on the request and one request comes out of the user's budget. */
-export function admitUser(c: Context<AppEnv>, principal: Principal, limiter: RateLimiter): void {
+export async function admitUser(c: Context<AppEnv>, principal: Principal, limiter: RateLimiter): Promise<void> {
   c.set("principal", principal);
-  takeToken(limiter, `user:${principal.sub}`, "user");
+  await takeToken(limiter, `user:${principal.sub}`, "user");
 }
 
 /** Requires a valid user token in `Authorization: Bearer`; the principal comes from its claims only. */
 export function userAuth(verify: TokenVerifier, limiter: RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    admitUser(c, await verify(bearer(c.req.header("authorization"))), limiter);
+    await admitUser(c, await verify(bearer(c.req.header("authorization"))), limiter);
     await next();
   };
 }

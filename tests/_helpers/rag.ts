@@ -4,7 +4,8 @@
  * the directory, and organizations synced from it.
  */
 import type postgres from "postgres";
-import { startTestApp, type TestApp } from "./app.ts";
+import { startAppOn, startTestApp, type TestApp } from "./app.ts";
+import type { TestDatabase } from "./db.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "./fake_embedding.ts";
 import { type ContentHost, documentRequest, type Served, startContentHost } from "./content_host.ts";
 import { CENTRAL, RAG_SERVICE_KEY, userToken, type UserTokenOptions } from "./tokens.ts";
@@ -63,17 +64,19 @@ export interface RagTestApp {
   stop(): Promise<void>;
 }
 
-/** Starts a retrieval test instance; `overrides` replace environment entries. */
+/**
+ * Starts a retrieval test instance; `overrides` replace environment entries. On a fresh shared test
+ * database, or on `options.db` (which the caller then owns and drops).
+ */
 export async function startRagApp(
   overrides: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean; db?: TestDatabase } = {},
 ): Promise<RagTestApp> {
   const embedding = startFakeEmbedding();
   const host = startContentHost();
-  const app = await startTestApp({
-    ...retrievalEnv(embedding.url, `${CENTRAL.audience},search-gateway`),
-    ...overrides,
-  }, { workers: options.workers ?? true });
+  const env = { ...retrievalEnv(embedding.url, `${CENTRAL.audience},search-gateway`), ...overrides };
+  const workers = { workers: options.workers ?? true };
+  const app = options.db ? await startAppOn(options.db, env, workers) : await startTestApp(env, workers);
   const company = async (code: string) =>
     (await (await app.admin("/companies", { method: "POST", json: { code, name: code } })).json()).data.id as string;
   const dept = async (companyId: string, code: string) =>

@@ -49,6 +49,10 @@ const FILE_CASES: Record<string, { text: string; needs?: Record<string, string>;
     text: "postgres://jobs:system-pw-from-file@db:5432/x\n",
     want: "postgres://jobs:system-pw-from-file@db:5432/x",
   },
+  DATABASE_READ_URL: {
+    text: "postgres://app:pw-from-file@replica-1:5432/x,postgres://app:pw-from-file@replica-2:5432/x\n",
+    want: ["postgres://app:pw-from-file@replica-1:5432/x", "postgres://app:pw-from-file@replica-2:5432/x"],
+  },
   REDIS_URL: { text: "redis://:redis-pw-from-file@cache:6379\n", want: "redis://:redis-pw-from-file@cache:6379" },
   PORTAL_API_KEYS_JSON: {
     text: '[{"portalId":"p1","apiKey":"ptl-key-from-file-0123456789","scopes":["directory:read"]}]\n',

@@ -64,6 +64,13 @@ describe("configuration", () => {
     assert.match(refusal({ ...base, APP_ENV: "staging" }), /APP_ENV/);
   });
 
+  it("namespaces Redis by the database's name unless REDIS_KEY_PREFIX is set, so installations never share keys", () => {
+    assert.equal(loadConfig(base, noFiles).REDIS_KEY_PREFIX, "x:");
+    const other = { ...base, DATABASE_URL: "postgres://app:pw@127.0.0.1:5432/backbone_b" };
+    assert.equal(loadConfig(other, noFiles).REDIS_KEY_PREFIX, "backbone_b:");
+    assert.equal(loadConfig({ ...other, REDIS_KEY_PREFIX: "site-1:" }, noFiles).REDIS_KEY_PREFIX, "site-1:");
+  });
+
   it("reads RAG_OPEN_PORTALS as portal ids or *", () => {
     assert.deepEqual(loadConfig({ ...base, RAG_OPEN_PORTALS: "portal-a, wiki" }, noFiles).RAG_OPEN_PORTALS, [
       "portal-a",
