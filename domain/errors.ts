@@ -7,6 +7,7 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_cursor: 400,
+  cursor_query_mismatch: 400,
   status_not_writable: 400,
   unauthorized: 401,
   insufficient_scope: 403,

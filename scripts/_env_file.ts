@@ -31,6 +31,8 @@ export function secret(prefix = "", bytes = 32): string {
  */
 export const DEMO_SWITCHES: Record<string, string> = {
   RAG_CONTENT_ALLOW_ANY_HOST: "true",
+  // The quick start serves its document from this machine.
+  RAG_CONTENT_ALLOW_LOOPBACK: "true",
   RAG_OPEN_PORTALS: "demo-portal",
 };
 

@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup_system.sh
 deno=$(scripts/ensure_deno.sh)
+# The README writes `deno task ...`: put Deno on the path when nothing else is there and we may.
+if ! command -v deno >/dev/null 2>&1 && [ -w /usr/local/bin ]; then
+  ln -sf "$deno" /usr/local/bin/deno
+fi
 "$deno" install --quiet
 "$deno" run -A scripts/setup.ts --demo
 

@@ -10,7 +10,7 @@ export async function listAuditLog(
   ctx: DirectoryContext,
   query: { limit: number; cursor?: string; targetType?: string; targetId?: string; action?: string },
 ): Promise<Page> {
-  const before = query.cursor ? Number(ctx.cursors.decode("audit", query.cursor)[0]) : null;
+  const before = query.cursor ? Number(ctx.cursors.decode("audit", query.cursor, query)[0]) : null;
   const page = await listAudit(ctx.sql, {
     beforeId: before,
     targetType: query.targetType ?? null,
@@ -20,7 +20,7 @@ export async function listAuditLog(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("audit", [page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("audit", [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

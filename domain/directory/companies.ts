@@ -23,11 +23,11 @@ export function listCompanies(
 }
 
 async function companiesPage(ctx: DirectoryContext, query: { limit: number; cursor?: string }): Promise<Page> {
-  const after = query.cursor ? String(ctx.cursors.decode("companies", query.cursor)[0]) : null;
+  const after = query.cursor ? String(ctx.cursors.decode("companies", query.cursor, query)[0]) : null;
   const page = await companies.listCompanies(ctx.sql, { afterCode: after, limit: query.limit });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("companies", [page.lastCode!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("companies", [page.lastCode!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

@@ -50,7 +50,7 @@ export async function portalSnapshotEntries(
   ctx: DirectoryContext,
   query: { portalId: string; limit: number; cursor?: string; driftOnly: boolean },
 ): Promise<Page> {
-  const after = query.cursor ? String(ctx.cursors.decode(`snapshot:${query.portalId}`, query.cursor)[0]) : null;
+  const after = query.cursor ? String(ctx.cursors.decode(`snapshot:${query.portalId}`, query.cursor, query)[0]) : null;
   const page = await snapshots.portalEntries(ctx.sql, {
     portalId: query.portalId,
     afterUserId: after,
@@ -59,7 +59,7 @@ export async function portalSnapshotEntries(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode(`snapshot:${query.portalId}`, [page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode(`snapshot:${query.portalId}`, [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }
@@ -69,7 +69,7 @@ export async function portalSnapshotChanges(
   ctx: DirectoryContext,
   query: { portalId: string; limit: number; cursor?: string },
 ): Promise<Page> {
-  const after = query.cursor ? String(ctx.cursors.decode(`changes:${query.portalId}`, query.cursor)[0]) : null;
+  const after = query.cursor ? String(ctx.cursors.decode(`changes:${query.portalId}`, query.cursor, query)[0]) : null;
   const page = await snapshots.portalChanges(ctx.sql, {
     portalId: query.portalId,
     afterUserId: after,
@@ -77,7 +77,7 @@ export async function portalSnapshotChanges(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode(`changes:${query.portalId}`, [page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode(`changes:${query.portalId}`, [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

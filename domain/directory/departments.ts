@@ -39,7 +39,7 @@ export function listDepartments(ctx: DirectoryContext, query: DepartmentListQuer
 async function departmentsPage(ctx: DirectoryContext, query: DepartmentListQuery): Promise<Page> {
   const companyId = query.companyId ?? null;
   if (query.updatedSince !== undefined) {
-    const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor) : null;
+    const after = query.cursor ? ctx.cursors.decode("department-changes", query.cursor, query) : null;
     const page = await departments.listDepartmentChanges(ctx.sql, {
       since: query.updatedSince,
       companyId,
@@ -50,11 +50,11 @@ async function departmentsPage(ctx: DirectoryContext, query: DepartmentListQuery
     assertNotPurged(query.updatedSince, page.purgedThrough);
     return {
       items: page.items,
-      nextCursor: page.more ? ctx.cursors.encode("department-changes", [page.lastVersion!, page.lastId!]) : null,
+      nextCursor: page.more ? ctx.cursors.encode("department-changes", [page.lastVersion!, page.lastId!], query) : null,
       dataVersion: page.dataVersion,
     };
   }
-  const after = query.cursor ? ctx.cursors.decode("departments", query.cursor) : null;
+  const after = query.cursor ? ctx.cursors.decode("departments", query.cursor, query) : null;
   const page = await departments.listDepartments(ctx.sql, {
     companyId,
     includeInactive: query.includeInactive,
@@ -63,7 +63,7 @@ async function departmentsPage(ctx: DirectoryContext, query: DepartmentListQuery
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("departments", [page.lastCompanyId!, page.lastTreeKey!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("departments", [page.lastCompanyId!, page.lastTreeKey!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

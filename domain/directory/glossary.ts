@@ -191,7 +191,7 @@ export async function listTerms(
   ctx: DirectoryContext,
   query: { status?: TermStatus; q?: string; limit: number; cursor?: string },
 ): Promise<Page> {
-  const after = query.cursor ? String(ctx.cursors.decode("terms", query.cursor)[0]) : null;
+  const after = query.cursor ? String(ctx.cursors.decode("terms", query.cursor, query)[0]) : null;
   const like = query.q ? containsPattern(normalizeNotation(query.q)) : null;
   const page = await glossary.listTerms(ctx.sql, {
     status: query.status ?? null,
@@ -201,7 +201,7 @@ export async function listTerms(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("terms", [page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("terms", [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }
@@ -215,7 +215,7 @@ export async function matchingTerms(
   ctx: DirectoryContext,
   query: { scope: string[]; since?: number; limit: number; cursor?: string },
 ): Promise<Page> {
-  const after = query.cursor ? ctx.cursors.decode("matching-terms", query.cursor) : null;
+  const after = query.cursor ? ctx.cursors.decode("matching-terms", query.cursor, query) : null;
   const page = await glossary.matchingTerms(ctx.sql, {
     since: query.since ?? 0,
     scopes: query.scope,
@@ -224,7 +224,7 @@ export async function matchingTerms(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("matching-terms", [page.lastVersion!, page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("matching-terms", [page.lastVersion!, page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

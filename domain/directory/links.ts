@@ -159,7 +159,7 @@ export interface LinkListQuery {
 
 /** Lists links in version order, tombstones included by default. */
 export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Promise<Page> {
-  const after = query.cursor ? ctx.cursors.decode("links", query.cursor) : null;
+  const after = query.cursor ? ctx.cursors.decode("links", query.cursor, query) : null;
   const page = await links.listLinks(ctx.sql, {
     filter: {
       contentKey: query.contentKey ?? null,
@@ -175,7 +175,7 @@ export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Pr
   return {
     items: page.items,
     nextCursor: page.more
-      ? ctx.cursors.encode("links", [page.lastVersion!, page.lastContentKey!, page.lastTermId!])
+      ? ctx.cursors.encode("links", [page.lastVersion!, page.lastContentKey!, page.lastTermId!], query)
       : null,
     dataVersion: page.dataVersion,
   };

@@ -121,7 +121,7 @@ export async function listRevisions(
   ctx: DirectoryContext,
   query: { status: RevisionStatus; termId?: string; limit: number; cursor?: string },
 ): Promise<Page> {
-  const after = query.cursor ? Number(ctx.cursors.decode("term-revisions", query.cursor)[0]) : null;
+  const after = query.cursor ? Number(ctx.cursors.decode("term-revisions", query.cursor, query)[0]) : null;
   const page = await revisions.listRevisions(ctx.sql, {
     status: query.status,
     termId: query.termId ?? null,
@@ -130,7 +130,7 @@ export async function listRevisions(
   });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("term-revisions", [page.lastSeq!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("term-revisions", [page.lastSeq!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

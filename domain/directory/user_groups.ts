@@ -32,7 +32,7 @@ export function listGroups(
 
 async function groupsPage(ctx: DirectoryContext, query: { since?: number; limit: number; cursor?: string }) {
   const since = query.since ?? 0;
-  const after = query.cursor ? ctx.cursors.decode("user-groups", query.cursor) : null;
+  const after = query.cursor ? ctx.cursors.decode("user-groups", query.cursor, query) : null;
   const page = await groups.listGroupChanges(ctx.sql, {
     since,
     after: after ? { version: Number(after[0]), id: String(after[1]) } : null,
@@ -41,7 +41,7 @@ async function groupsPage(ctx: DirectoryContext, query: { since?: number; limit:
   if (since > 0) assertNotPurged(since, page.purgedThrough);
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("user-groups", [page.lastVersion!, page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("user-groups", [page.lastVersion!, page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

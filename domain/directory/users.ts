@@ -40,17 +40,17 @@ export function listUsers(ctx: DirectoryContext, query: UserListQuery, portalId?
 
 async function usersPage(ctx: DirectoryContext, query: UserListQuery): Promise<Page> {
   if (query.updatedSince !== undefined) return await listUserChanges(ctx, query, query.updatedSince);
-  const after = query.cursor ? String(ctx.cursors.decode("users", query.cursor)[0]) : null;
+  const after = query.cursor ? String(ctx.cursors.decode("users", query.cursor, query)[0]) : null;
   const page = await users.listUsers(ctx.sql, { filter: filterOf(query), afterId: after, limit: query.limit });
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("users", [page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("users", [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }
 
 async function listUserChanges(ctx: DirectoryContext, query: UserListQuery, since: number): Promise<Page> {
-  const after = query.cursor ? ctx.cursors.decode("user-changes", query.cursor) : null;
+  const after = query.cursor ? ctx.cursors.decode("user-changes", query.cursor, query) : null;
   const page = await users.listUserChanges(ctx.sql, {
     since,
     filter: filterOf(query),
@@ -60,7 +60,7 @@ async function listUserChanges(ctx: DirectoryContext, query: UserListQuery, sinc
   assertNotPurged(since, page.purgedThrough);
   return {
     items: page.items,
-    nextCursor: page.more ? ctx.cursors.encode("user-changes", [page.lastVersion!, page.lastId!]) : null,
+    nextCursor: page.more ? ctx.cursors.encode("user-changes", [page.lastVersion!, page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
 }

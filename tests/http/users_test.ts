@@ -250,6 +250,13 @@ describe("users: errors", () => {
       const res = await app.portal(`/users?cursor=${encodeURIComponent(deptCursor)}`);
       assert.equal((await body<Problem>(res)).code, "invalid_cursor", "a cursor of another list is refused");
     }
+    const other = await app.portal(`/users?limit=1&q=page&cursor=${encodeURIComponent(cursor)}`);
+    assert.equal(other.status, 400, "a cursor sent with other filters than the page that made it");
+    const problem = await body<Problem>(other);
+    assert.equal(problem.code, "cursor_query_mismatch");
+    assert.match(problem.detail ?? "", /other filters/);
+    const same = await app.portal(`/users?limit=5&cursor=${encodeURIComponent(cursor)}`);
+    assert.equal(same.status, 200, "the page size may change between pages");
   });
 
   it("refuses a body that is not JSON, malformed JSON and an empty body", async () => {

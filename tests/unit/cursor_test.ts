@@ -27,4 +27,18 @@ describe("cursors", () => {
     refused(() => codec.decode("users", "%%%.%%%"));
     refused(() => codec.decode("users", `${token}.x`));
   });
+
+  it("binds a cursor to its query's filters, not to its page size, and says so when they differ", () => {
+    const first = { companyId: "c1", onlyActive: true, q: undefined, limit: 10, cursor: undefined };
+    const token = codec.encode("users", ["a"], first);
+    assert.deepEqual(codec.decode("users", token, { ...first, limit: 50, cursor: token }), ["a"]);
+    assert.deepEqual(codec.decode("users", token, { onlyActive: true, companyId: "c1" }), ["a"], "order and absence");
+    for (const changed of [{ ...first, companyId: "c2" }, { ...first, q: "kim" }, { onlyActive: true }, undefined]) {
+      assert.throws(
+        () => codec.decode("users", token, changed),
+        (err) => err instanceof AppError && err.code === "cursor_query_mismatch" && /other filters/.test(err.message),
+        JSON.stringify(changed),
+      );
+    }
+  });
 });
