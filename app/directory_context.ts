@@ -4,10 +4,21 @@ import type { Sql } from "@/sql/mod.ts";
 import { cursorSecret } from "@/sql/directory/ledger.ts";
 import * as directory from "@/domain/directory/mod.ts";
 
-/** Builds the directory context on `sql` (it reads the installation's cursor secret). */
-export async function createDirectoryContext(config: Config, sql: Sql): Promise<directory.DirectoryContext> {
+/**
+ * Builds the directory context on the request pool `sql` and the publications' pool `publications` (opened with
+ * SNAPSHOT_PUBLICATION_SLOTS connections); it reads the installation's cursor secret.
+ */
+export async function createDirectoryContext(
+  config: Config,
+  pools: { sql: Sql; publications: Sql },
+): Promise<directory.DirectoryContext> {
+  const { sql } = pools;
   return {
     sql,
+    publications: directory.createPublications(pools.publications, {
+      slots: config.SNAPSHOT_PUBLICATION_SLOTS,
+      spoolDir: config.SNAPSHOT_SPOOL_DIR,
+    }),
     cursors: directory.createCursorCodec(await cursorSecret(sql)),
     tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
     syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,

@@ -22,13 +22,16 @@ export interface RagContextOptions {
   log?: Logger;
 }
 
-/** Builds the retrieval context on the request pool `sql` and the system pool `system`. */
+/**
+ * Builds the retrieval context on the request pool `sql`, the system pool `system` and the searches' pool `search`
+ * (RAG_SEARCH_SLOTS connections of the request role).
+ */
 export function createRagContext(
   config: Config,
-  pools: { sql: RequestPool; system: SystemPool },
+  pools: { sql: RequestPool; system: SystemPool; search: RequestPool },
   o: RagContextOptions,
 ): RagContext {
-  const { sql, system } = pools;
+  const { sql, system, search } = pools;
   const directory = createDirectoryClient({
     baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
     apiKey: config.RAG_DIRECTORY_API_KEY,
@@ -48,6 +51,7 @@ export function createRagContext(
   return {
     sql,
     system,
+    search,
     publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID,
     settings: createSettingsStore(sql, defaults, { publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }),
     directory,

@@ -77,7 +77,7 @@ function authDeps(config: Config, ctx: directory.DirectoryContext | undefined, l
 /** The retrieval service's context, token verifier and rate limiter. */
 async function ragParts(
   config: Config,
-  pools: { sql: Sql; system: SystemPool },
+  pools: { sql: Sql; system: SystemPool; search: Sql },
   redis: Redis,
   log: Logger,
   directoryFetch: (req: Request) => Response | Promise<Response>,
@@ -119,6 +119,14 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
   }
   const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
+  // Work that may hold a connection long has pools of its own, so the shared one always has connections for the
+  // directory's reads: publications (a body may trickle in for minutes) and searches (the heaviest statements).
+  const publications = connect(config.DATABASE_URL, {
+    max: config.SNAPSHOT_PUBLICATION_SLOTS,
+    applicationName: "backbone-publications",
+  });
+  const search = connect(config.DATABASE_URL, { max: config.RAG_SEARCH_SLOTS, applicationName: "backbone-search" });
+  const pools = [sql, publications, search];
   let system: SystemPool | undefined;
   try {
     await assertRequestRole(sql);
@@ -129,19 +137,21 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       });
     }
   } catch (err) {
-    await sql.end({ timeout: 1 });
+    await Promise.all(pools.map((p) => p.end({ timeout: 1 })));
     throw err;
   }
   const redis = connectRedis(config.REDIS_URL, log, "commands");
 
-  const dirCtx = config.SERVICES.has("directory") ? await createDirectoryContext(config, sql) : undefined;
+  const dirCtx = config.SERVICES.has("directory")
+    ? await createDirectoryContext(config, { sql, publications })
+    : undefined;
 
   // The directory client reaches this very process in memory when it serves the directory too.
   const self: { app?: ReturnType<typeof createApp> } = {};
   const directoryFetch = dirCtx && !config.DIRECTORY_URL
     ? (req: Request) => self.app!.fetch(req)
     : (req: Request) => fetch(req);
-  const rag = system ? await ragParts(config, { sql, system }, redis, log, directoryFetch) : undefined;
+  const rag = system ? await ragParts(config, { sql, system, search }, redis, log, directoryFetch) : undefined;
 
   const registry = new Registry();
   const http = {
@@ -183,7 +193,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       await workers?.stop();
       await rag?.stop();
       redis.disconnect();
-      await Promise.all([sql.end({ timeout: 5 }), system?.end({ timeout: 5 })]);
+      await Promise.all([...pools, system].map((p) => p?.end({ timeout: 5 })));
     },
   };
 }

@@ -15,6 +15,8 @@ export interface RagContext {
   sql: RequestPool;
   /** The system role's pool: the service's own work across tenants (jobs, sync, its bookkeeping). */
   system: SystemPool;
+  /** The searches' own pool (request role, RAG_SEARCH_SLOTS connections), so searches never take the shared one's. */
+  search: RequestPool;
   publicOrgId: string;
   settings: SettingsStore;
   directory: DirectoryClient;

@@ -139,7 +139,7 @@ export async function searchContexts(
   const questionHash = await questionHashOf(ctx, req.question);
   const r = settings.retrieval;
 
-  return await withPrincipal(ctx.sql, dbPrincipal(ctx, p), async (tx) => {
+  return await withPrincipal(ctx.search, dbPrincipal(ctx, p), async (tx) => {
     const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
     if (ctx.auditRequired && !known) {
       throw new AppError(
