@@ -120,7 +120,7 @@ export interface TrickledPublication {
   dribble(everyMs?: number): void;
   /** Sends `rest` and the body's end; the answer's status and problem code. */
   finish(rest: string): Promise<{ status: number; code?: string; text: string }>;
-  /** Drops the connection mid-body, as a client that went away. */
+  /** Drops the connection mid-body, as a client that went away (nothing when it is closed already). */
   disconnect(): void;
 }
 
@@ -160,7 +160,11 @@ export async function trickledPublication(url: string, key: string, first: strin
     },
     disconnect() {
       clearInterval(timer);
-      conn.close();
+      try {
+        conn.close();
+      } catch {
+        // already closed: the answer was read to its end
+      }
     },
   };
 }

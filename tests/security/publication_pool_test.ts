@@ -35,8 +35,7 @@ before(async () => {
   t = await startTarget(USERS);
 });
 after(async () => {
-  a?.disconnect();
-  b?.disconnect();
+  for (const p of [a, b]) p?.disconnect();
   await t?.stop();
 });
 
