@@ -6,18 +6,25 @@ import { cursorSecret } from "@/sql/directory/ledger.ts";
 import * as directory from "@/domain/directory/mod.ts";
 
 /**
- * Builds the directory context on `sql` (it reads the installation's cursor secret); with `replicas`,
- * portals' list reads may go to them, checked against what `shown` says each portal has seen.
+/**
+ * Builds the directory context on the request pool `sql` and the publications' pool `publications` (opened with
+ * SNAPSHOT_PUBLICATION_SLOTS connections); it reads the installation's cursor secret. With `replicas`, portals' list
+ * reads may go to them, checked against what `shown` says each portal has seen.
  */
 export async function createDirectoryContext(
   config: Config,
-  sql: Sql,
+  pools: { sql: Sql; publications: Sql },
   scaleOut: { replicas: Sql[]; shown: directory.ShownVersions } = { replicas: [], shown: noneShown },
 ): Promise<directory.DirectoryContext> {
+  const { sql } = pools;
   return {
     sql,
     reads: new ReadPools(sql, scaleOut.replicas),
     shown: scaleOut.shown,
+    publications: directory.createPublications(pools.publications, {
+      slots: config.SNAPSHOT_PUBLICATION_SLOTS,
+      spoolDir: config.SNAPSHOT_SPOOL_DIR,
+    }),
     cursors: directory.createCursorCodec(await cursorSecret(sql)),
     tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
     syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,

@@ -23,13 +23,16 @@ export interface RagContextOptions {
   log?: Logger;
 }
 
-/** Builds the retrieval context on the request pool `sql`, its `replicas` (searches) and the system pool `system`. */
+/**
+ * Builds the retrieval context on the request pool `sql`, the system pool `system`, and where searches read: the
+ * streaming `replicas` in turn, else the searches' own pool `search` (RAG_SEARCH_SLOTS connections of the request role).
+ */
 export function createRagContext(
   config: Config,
-  pools: { sql: RequestPool; system: SystemPool; replicas?: RequestPool[] },
+  pools: { sql: RequestPool; system: SystemPool; search: RequestPool; replicas?: RequestPool[] },
   o: RagContextOptions,
 ): RagContext {
-  const { sql, system } = pools;
+  const { sql, system, search } = pools;
   const directory = createDirectoryClient({
     baseUrl: config.DIRECTORY_URL ?? `http://127.0.0.1:${config.PORT}`,
     apiKey: config.RAG_DIRECTORY_API_KEY,
@@ -48,7 +51,7 @@ export function createRagContext(
   const openPortals = new Set(config.RAG_OPEN_PORTALS);
   return {
     sql,
-    reads: new ReadPools(sql, pools.replicas),
+    reads: new ReadPools(search, pools.replicas),
     system,
     publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID,
     settings: createSettingsStore(sql, defaults, { publicOrgId: config.RAG_PUBLIC_ORGANIZATION_ID }),

@@ -83,7 +83,7 @@ function authDeps(
 /** The retrieval service's context, token verifier and rate limiter. */
 async function ragParts(
   config: Config,
-  pools: { sql: Sql; system: SystemPool; replicas: Sql[] },
+  pools: { sql: Sql; system: SystemPool; search: Sql; replicas: Sql[] },
   redis: Redis,
   log: Logger,
   directoryFetch: (req: Request) => Response | Promise<Response>,
@@ -126,9 +126,17 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     await migrate(config.DATABASE_OWNER_URL, (msg) => log.info(msg));
   }
   const sql = connect(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api" });
+  // Work that may hold a connection long has pools of its own, so the shared one always has connections for the
+  // directory's reads: publications (a body may trickle in for minutes) and searches (the heaviest statements).
+  const publications = connect(config.DATABASE_URL, {
+    max: config.SNAPSHOT_PUBLICATION_SLOTS,
+    applicationName: "backbone-publications",
+  });
+  const search = connect(config.DATABASE_URL, { max: config.RAG_SEARCH_SLOTS, applicationName: "backbone-search" });
   const replicas = config.DATABASE_READ_URL.map((url) =>
     connect(url, { max: config.DATABASE_POOL_MAX, applicationName: "backbone-api-read" })
   );
+  const pools = [sql, publications, search, ...replicas];
   let system: SystemPool | undefined;
   try {
     // A replica is the primary's copy, roles included; checking each still catches a URL that names another role.
@@ -140,13 +148,13 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       });
     }
   } catch (err) {
-    await Promise.all([sql, ...replicas].map((pool) => pool.end({ timeout: 1 })));
+    await Promise.all(pools.map((p) => p.end({ timeout: 1 })));
     throw err;
   }
   const redis = connectRedis(config.REDIS_URL, log, "commands");
 
   const dirCtx = config.SERVICES.has("directory")
-    ? await createDirectoryContext(config, sql, {
+    ? await createDirectoryContext(config, { sql, publications }, {
       replicas,
       shown: redisShownVersions(redis, config.REDIS_KEY_PREFIX),
     })
@@ -160,7 +168,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
   // Every credential's budget lives in Redis, so N API processes hold one limit between them.
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE, { redis, prefix: config.REDIS_KEY_PREFIX });
   const rag = system
-    ? await ragParts(config, { sql, system, replicas }, redis, log, directoryFetch, limiter)
+    ? await ragParts(config, { sql, system, search, replicas }, redis, log, directoryFetch, limiter)
     : undefined;
 
   const registry = new Registry();
@@ -203,7 +211,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       await workers?.stop();
       await rag?.stop();
       redis.disconnect();
-      await Promise.all([sql, system, ...replicas].map((pool) => pool?.end({ timeout: 5 })));
+      await Promise.all([...pools, system].map((p) => p?.end({ timeout: 5 })));
     },
   };
 }

@@ -31,7 +31,9 @@ async function scriptPool(config: Config, max: number): Promise<Sql> {
 /** Opens a directory context; call `ctx.sql.end()` when done. */
 export async function directoryScriptContext(pool = 4): Promise<DirectoryContext> {
   const config = scriptConfig();
-  return await createDirectoryContext(config, await scriptPool(config, pool));
+  const sql = await scriptPool(config, pool);
+  // Scripts publish no snapshots; the context's publication slots share their one pool.
+  return await createDirectoryContext(config, { sql, publications: sql });
 }
 
 /** Opens a retrieval context; call `ctx.sql.end()` and `ctx.system.end()` when done. */
@@ -46,7 +48,7 @@ export async function ragScriptContext(pool = 2): Promise<RagContext> {
     await sql.end();
     throw err;
   });
-  return createRagContext(config, { sql, system }, {
+  return createRagContext(config, { sql, system, search: sql }, {
     // Scripts hand work to the running service's workers; they never wait on one job.
     waitForJob: () => Promise.reject(new Error("operator scripts do not wait for single ingestion jobs")),
   });

@@ -148,7 +148,7 @@ export async function run(): Promise<Figure[]> {
         bar: { what: "ratio", op: "<=", target: 3, from: "issue 3" },
         note:
           "sent by curl from its own process, as a portal would; includes receiving, validating and canonicalising " +
-          "the JSON body while the entries stream into COPY, the user check, counting changed users, deleting the " +
+          "the JSON body into the spool, the COPY from it, the user check, counting changed users, deleting the " +
           "entries of the snapshot two publications back and the audit row; medians of " +
           `${ROUNDS} rounds (publication ${ms(seconds)} ms; COPY ${ms(table)} ms); COPY into an unindexed ` +
           `temporary table took ${median(bare).toFixed(2)} s (ratio ${(median(seconds) / median(bare)).toFixed(2)})`,

@@ -9,6 +9,7 @@ import { type Figure, table } from "./_report.ts";
 const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "directory": () => import("./directory_users.ts"),
   "snapshots": () => import("./directory_snapshots.ts"),
+  "pool": () => import("./publication_pool.ts"),
   "glossary": () => import("./term_matching.ts"),
   "term-linking": () => import("./term_linking.ts"),
   "ingest": () => import("./ingest.ts"),

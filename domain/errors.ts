@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   duplicate_code: 409,
   conflict: 409,
   group_code_conflict: 409,
+  publication_in_progress: 409,
   resync_required: 410,
   payload_too_large: 413,
   content_too_large: 413,
@@ -38,6 +39,7 @@ export const ERROR_STATUS = {
   unavailable: 503,
   directory_state_stale: 503,
   rag_audit_unavailable: 503,
+  publications_busy: 503,
   llm_timeout: 504,
 } as const;
 

@@ -104,11 +104,17 @@ const schema = z.object({
   /** Streaming replicas of DATABASE_URL (comma-separated), as the same request role: list reads and searches. */
   DATABASE_READ_URL: list,
   DATABASE_POOL_MAX: int(10, 1, 200),
+  /** Connections of the searches' own pool: searches never take the shared pool's connections. */
+  RAG_SEARCH_SLOTS: int(4, 1, 100),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   /** Namespaces every stream, lock and bucket in Redis; unset, the database's name (see `withDerivedDefaults`). */
   REDIS_KEY_PREFIX: optionalText,
   MAX_BODY_BYTES: int(10 * MiB, 1024),
   SNAPSHOT_MAX_BODY_BYTES: int(256 * MiB, 1024),
+  /** Publications in progress at once per process, each on a connection of the publications' own pool. */
+  SNAPSHOT_PUBLICATION_SLOTS: int(2, 1, 50),
+  /** Where publication bodies are spooled (the system's temporary directory when unset). */
+  SNAPSHOT_SPOOL_DIR: optionalText,
   RATE_LIMIT_PER_MINUTE: int(6000, 1),
   PORTAL_API_KEYS_JSON: portalKeys,
   PORTAL_JWT_SECRET: signingSecret,

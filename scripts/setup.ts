@@ -12,7 +12,7 @@ import { connect } from "@/sql/mod.ts";
 import { migrate } from "@/sql/migrate.ts";
 import { planFromUrls, provision } from "@/sql/provision.ts";
 import { cursorSecret } from "@/sql/directory/ledger.ts";
-import { createCursorCodec } from "@/domain/directory/mod.ts";
+import { createCursorCodec, createPublications } from "@/domain/directory/mod.ts";
 import {
   addMissingDemoEntries,
   DEMO_SWITCHES,
@@ -69,6 +69,7 @@ if (args.demo) {
   try {
     await seedDemo({
       sql,
+      publications: createPublications(sql, { slots: 1 }),
       cursors: createCursorCodec(await cursorSecret(sql)),
       tombstoneRetentionDays: config.TOMBSTONE_RETENTION_DAYS,
       syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,

@@ -12,6 +12,8 @@ export { type RowOf, typed } from "./statement_types.ts";
 export type Db = postgres.Sql | postgres.TransactionSql;
 /** The connection pool. */
 export type Sql = postgres.Sql;
+/** One connection taken out of a pool until released: its session (and session locks) stay the caller's. */
+export type Reserved = postgres.ReservedSql;
 /** Options for a pool. */
 export interface ConnectOptions {
   max?: number;
@@ -46,6 +48,23 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
       plan_cache_mode: "force_custom_plan",
     },
   });
+}
+
+/**
+ * Runs `fn` in a transaction on the reserved connection `db` (postgres.js' `begin` would take another connection
+ * of the pool): committed when `fn` resolves, rolled back when it throws.
+ */
+export async function beginOn<T>(db: Reserved, fn: (tx: Reserved) => Promise<T>): Promise<T> {
+  await db`begin`;
+  let result: T;
+  try {
+    result = await fn(db);
+  } catch (err) {
+    await db`rollback`.catch(() => {}); // a connection that broke has no transaction left to roll back
+    throw err;
+  }
+  await db`commit`;
+  return result;
 }
 
 /** A statement as loaded, for the check that prepares every one against the database. */

@@ -6,10 +6,14 @@ import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts"
 import { AppError } from "@/domain/errors.ts";
 import type { CursorCodec } from "./cursor.ts";
 import type { UserTokenSigner } from "./user_tokens.ts";
+import type { Publications } from "./publications.ts";
 
 /** Directory dependencies, built once by the composition root. */
 export interface DirectoryContext {
+  /** The shared request pool. */
   sql: Sql;
+  /** Authorization-snapshot publications' own slots and pool. */
+  publications: Publications;
   cursors: CursorCodec;
   tombstoneRetentionDays: number;
   syncStaleAfterSeconds: number;

@@ -16,6 +16,7 @@ export * as schemas from "./schemas.ts";
 export * from "./import_format.ts";
 export * from "./user_groups.ts";
 export * from "./snapshots.ts";
+export { createPublications, type Publications } from "./publications.ts";
 export * from "./canonical_assignments.ts";
 export * from "./dashboard.ts";
 export * from "./user_tokens.ts";

@@ -6,8 +6,10 @@
 import * as snapshots from "@/sql/directory/snapshots.ts";
 import { recordSync } from "@/sql/directory/sync_status.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
+import { beginOn, type Db } from "@/sql/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
+import { inPublication, type PublicationSession } from "./publications.ts";
 import { recordPublicationFailure } from "./sync_status.ts";
 import type { SnapshotReceipt } from "./schemas.ts";
 
@@ -28,7 +30,7 @@ export interface SnapshotStream {
 }
 
 /** Each batch with the company of each of its users the directory knows (live users only). */
-async function* withCompanies(db: DirectoryContext["sql"], batches: AsyncIterable<SnapshotEntry[]>) {
+async function* withCompanies(db: Db, batches: AsyncIterable<SnapshotEntry[]>) {
   // A batch's lookup runs while the one before it is written and the one after it is read.
   let pending: Promise<{ batch: SnapshotEntry[]; companyOf: Map<string, string> }> | null = null;
   for await (const batch of batches) {
@@ -42,10 +44,11 @@ async function* withCompanies(db: DirectoryContext["sql"], batches: AsyncIterabl
 }
 
 /**
- * Accepts a publication for the calling portal as its body streams in. Another portal's ID is 403
- * portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids); a rejection, including a
- * malformed body, is recorded as the portal's publication failure and changes nothing else. A success replaces
- * the portal's latest snapshot in one transaction.
+ * Accepts a publication for the calling portal as its body streams in, in one of the publication slots (503
+ * publications_busy when all are taken, 409 publication_in_progress while the portal has one under way). Another
+ * portal's ID is 403 portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids); a rejection,
+ * including a malformed body, is recorded as the portal's publication failure and changes nothing else. A
+ * success replaces the portal's latest snapshot in one transaction.
  */
 export async function publishSnapshot(
   ctx: DirectoryContext,
@@ -53,27 +56,33 @@ export async function publishSnapshot(
   callerPortalId: string,
   body: SnapshotStream,
 ): Promise<SnapshotReceipt> {
-  try {
-    return await replaceSnapshot(ctx, actor, callerPortalId, body);
-  } catch (err) {
-    if (err instanceof AppError) await recordPublicationFailure(ctx, callerPortalId, `rejected: ${err.message}`);
-    throw err;
-  }
+  return await inPublication(ctx.publications, callerPortalId, async (session) => {
+    try {
+      return await replaceSnapshot(session, actor, callerPortalId, body);
+    } catch (err) {
+      if (err instanceof AppError) await recordPublicationFailure(ctx, callerPortalId, `rejected: ${err.message}`);
+      throw err;
+    }
+  });
+}
+
+/** What a publication's entries add up to. */
+interface Tally {
+  users: number;
+  assignments: number;
 }
 
 /**
- * The entries go into COPY while the body is still arriving (parsing, the user lookups and the database's
- * writing overlap), inside the transaction that then moves the latest mark, so readers see the old snapshot or
- * the new one. Anything wrong found on the way cancels the COPY and the transaction with it. The replaced
- * snapshot keeps its entries for the changes view; the one it had replaced gives up its own.
+ * Reads the whole body into the spool as the COPY text of its entries, before any transaction: parsing, the
+ * user lookups and the disk's writing overlap while the body arrives, and a body wrong anywhere is refused
+ * without a transaction having been opened.
  */
-async function replaceSnapshot(
-  ctx: DirectoryContext,
-  actor: Actor,
+async function spoolEntries(
+  { db, spool }: PublicationSession,
+  snapshotId: string,
   callerPortalId: string,
   body: SnapshotStream,
-): Promise<SnapshotReceipt> {
-  const snapshotId = crypto.randomUUID();
+): Promise<Tally> {
   const tally = { users: 0, assignments: 0, unknown: [] as string[] };
   const checkPortal = () => {
     const named = body.header.portalId;
@@ -81,76 +90,80 @@ async function replaceSnapshot(
       throw new AppError("portal_mismatch", `portalId ${named} is not the calling portal's own ID`);
     }
   };
-  const batches = withCompanies(ctx.sql, body.batches)[Symbol.asyncIterator]();
-  try {
-    // The first batch is read before the transaction begins: a body wrong from its start holds no connection.
-    const first = await batches.next();
+  for await (const { batch, companyOf } of withCompanies(db, body.batches)) {
     checkPortal();
-    const entryText = async function* () {
-      for (let step = first; !step.done; step = await batches.next()) {
-        checkPortal();
-        const { batch, companyOf } = step.value;
-        const rows = [];
-        for (const e of batch) {
-          const companyId = companyOf.get(e.userId);
-          if (companyId === undefined) tally.unknown.push(e.userId);
-          else rows.push({ userId: e.userId, companyId, assignments: e.assignments });
-          tally.assignments += e.count;
-        }
-        tally.users += batch.length;
-        // Once a user is unknown the publication is refused: the rest is read only to name them all.
-        if (tally.unknown.length === 0) yield snapshots.entryLines(snapshotId, rows);
-      }
-      checkPortal();
-      if (tally.unknown.length > 0) {
-        const message = `${tally.unknown.length} entries name users the directory does not know`;
-        throw new AppError("unknown_user_ids", message, { extra: { unknownUserIds: tally.unknown.slice(0, 100) } });
-      }
-    };
-    return await ctx.sql.begin(async (tx) => {
-      await snapshots.lockPortalSnapshot(tx, callerPortalId);
-      const previous = await snapshots.latestSnapshot(tx, callerPortalId);
-      await snapshots.copyEntries(tx, entryText());
-      const changedUsers = previous ? await snapshots.countChanges(tx, { snapshotId, previousId: previous.id }) : 0;
-      if (previous) {
-        await snapshots.demoteSnapshot(tx, previous.id);
-        if (previous.previousId) await snapshots.deleteEntries(tx, previous.previousId);
-      }
-      const collectedAt = await snapshots.insertLatestSnapshot(tx, {
-        id: snapshotId,
-        portalId: callerPortalId,
-        sourceVersion: body.header.sourceVersion,
-        userCount: tally.users,
-        assignmentCount: tally.assignments,
-        previousId: previous?.id ?? null,
-        changedUsers,
-      });
-      await recordSync(tx, {
-        portalId: callerPortalId,
-        resource: "authorization-snapshot",
-        success: true,
-        occurredAt: collectedAt,
-        dataVersion: null,
-        error: null,
-      });
-      const receipt = {
-        snapshotId,
-        portalId: callerPortalId,
-        sourceVersion: body.header.sourceVersion,
-        userCount: tally.users,
-        assignmentCount: tally.assignments,
-        collectedAt: collectedAt.toISOString(),
-      };
-      await insertAudit(tx, {
-        actor,
-        action: "authorization_snapshot.publish",
-        targetType: "portal",
-        targetId: callerPortalId,
-        details: receipt,
-      });
-      return receipt;
-    });
-  } finally {
-    await batches.return(undefined);
+    const rows = [];
+    for (const e of batch) {
+      const companyId = companyOf.get(e.userId);
+      if (companyId === undefined) tally.unknown.push(e.userId);
+      else rows.push({ userId: e.userId, companyId, assignments: e.assignments });
+      tally.assignments += e.count;
+    }
+    tally.users += batch.length;
+    // Once a user is unknown the publication is refused: the rest is read only to name them all.
+    if (tally.unknown.length === 0) await spool.write(snapshots.entryLines(snapshotId, rows));
   }
+  checkPortal();
+  if (tally.unknown.length > 0) {
+    const message = `${tally.unknown.length} entries name users the directory does not know`;
+    throw new AppError("unknown_user_ids", message, { extra: { unknownUserIds: tally.unknown.slice(0, 100) } });
+  }
+  return tally;
+}
+
+/**
+ * Spools the entries, then copies them in the transaction that moves the latest mark, so readers see the old
+ * snapshot or the new one. The replaced snapshot keeps its entries for the changes view; the one it had
+ * replaced gives up its own.
+ */
+async function replaceSnapshot(
+  session: PublicationSession,
+  actor: Actor,
+  callerPortalId: string,
+  body: SnapshotStream,
+): Promise<SnapshotReceipt> {
+  const snapshotId = crypto.randomUUID();
+  const tally = await spoolEntries(session, snapshotId, callerPortalId, body);
+  return await beginOn(session.db, async (tx) => {
+    const previous = await snapshots.latestSnapshot(tx, callerPortalId);
+    await snapshots.copyEntries(tx, session.spool.read());
+    const changedUsers = previous ? await snapshots.countChanges(tx, { snapshotId, previousId: previous.id }) : 0;
+    if (previous) {
+      await snapshots.demoteSnapshot(tx, previous.id);
+      if (previous.previousId) await snapshots.deleteEntries(tx, previous.previousId);
+    }
+    const collectedAt = await snapshots.insertLatestSnapshot(tx, {
+      id: snapshotId,
+      portalId: callerPortalId,
+      sourceVersion: body.header.sourceVersion,
+      userCount: tally.users,
+      assignmentCount: tally.assignments,
+      previousId: previous?.id ?? null,
+      changedUsers,
+    });
+    await recordSync(tx, {
+      portalId: callerPortalId,
+      resource: "authorization-snapshot",
+      success: true,
+      occurredAt: collectedAt,
+      dataVersion: null,
+      error: null,
+    });
+    const receipt = {
+      snapshotId,
+      portalId: callerPortalId,
+      sourceVersion: body.header.sourceVersion,
+      userCount: tally.users,
+      assignmentCount: tally.assignments,
+      collectedAt: collectedAt.toISOString(),
+    };
+    await insertAudit(tx, {
+      actor,
+      action: "authorization_snapshot.publish",
+      targetType: "portal",
+      targetId: callerPortalId,
+      details: receipt,
+    });
+    return receipt;
+  });
 }

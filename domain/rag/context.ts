@@ -15,7 +15,8 @@ export interface RagContext {
   /** The request role's pool: every statement a caller's request makes, under its principal. */
   sql: RequestPool;
   /**
-   * Where searches read: a streaming replica when DATABASE_READ_URL names one, else `sql`. A search
+   * Where searches read: a streaming replica when DATABASE_READ_URL names one, else the searches' own pool
+   * (request role, RAG_SEARCH_SLOTS connections), so searches never take the shared pool's connections. A search
    * may lag the primary by the replica's delay; its audit row is written on the primary.
    */
   reads: ReadPools;

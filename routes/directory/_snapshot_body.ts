@@ -2,8 +2,8 @@
  * Reads a snapshot publication (up to SNAPSHOT_MAX_BODY_BYTES, 200,000 entries)
  * as a stream: each entry is validated and reduced to its canonical assignments
  * as it arrives (ordinary entries straight from their bytes, others through the
- * schema) and handed on in batches, so the body is never held whole and the
- * database writes one batch while the next is read. Unknown top-level fields are
+ * schema) and handed on in batches, so the body is never held in memory whole and
+ * one batch is spooled while the next is read. Unknown top-level fields are
  * refused like anywhere else.
  */
 import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";

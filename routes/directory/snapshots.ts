@@ -16,12 +16,16 @@ export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: num
     method: "post",
     path: SNAPSHOT_PATH,
     tags: ["directory portal"],
-    summary: "Replace the calling portal's whole permission summary (streamed; gzip accepted)",
+    summary:
+      "Replace the calling portal's whole permission summary (streamed; gzip accepted; one at a time per portal)",
     security: [{ portalBearer: [] }],
     request: {
       body: { required: true, content: { "application/json": { schema: directory.schemas.AuthorizationSnapshot } } },
     },
-    responses: { 200: json(itemOf(directory.schemas.SnapshotReceipt)), ...problems(400, 401, 403, 413, 415, 422, 429) },
+    responses: {
+      200: json(itemOf(directory.schemas.SnapshotReceipt)),
+      ...problems(400, 401, 403, 409, 413, 415, 422, 429, 503),
+    },
   });
   // The body is validated entry by entry while it streams, so the route is documented from its
   // schema but handled without the buffering JSON validator.

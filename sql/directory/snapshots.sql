@@ -1,7 +1,12 @@
--- name: lock_portal_snapshot :exec
--- Serialises publications of one portal for the rest of the transaction.
+-- name: try_lock_publication :one
+-- Takes the portal's publication lock for this session, or answers false at once when another session holds it.
 -- $1 portal id
-select pg_advisory_xact_lock(hashtextextended('authorization-snapshot:' || $1::text, 0));
+select pg_try_advisory_lock(hashtextextended('authorization-snapshot:' || $1::text, 0)) as locked;
+
+-- name: unlock_publication :exec
+-- Gives the portal's publication lock back.
+-- $1 portal id
+select pg_advisory_unlock(hashtextextended('authorization-snapshot:' || $1::text, 0));
 
 -- name: users_for_snapshot :many
 -- The live users among the given ids, with the company each belongs to now. One primary-key probe per id (the

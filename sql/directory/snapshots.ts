@@ -3,7 +3,8 @@ import { copyLines, type Db, loadCopies, loadQueries, typed } from "@/sql/mod.ts
 import { RENDERED_PAGE } from "./users.ts";
 
 const q = loadQueries(new URL("./snapshots.sql", import.meta.url), {
-  lock_portal_snapshot: { params: ["text"] },
+  try_lock_publication: { params: ["text"], columns: { locked: "bool" } },
+  unlock_publication: { params: ["text"] },
   users_for_snapshot: { params: ["_uuid"], columns: { id: "uuid", companyId: "uuid" } },
   latest_snapshot: { params: ["text"], columns: { id: "uuid", previousId: "uuid?" } },
   widen_work_mem: {},
@@ -94,9 +95,18 @@ export function entryLines(snapshotId: string, entries: EntryRow[]): Uint8Array 
   return out.subarray(0, at);
 }
 
-/** Serialises the portal's publications until the transaction ends. */
-export async function lockPortalSnapshot(db: Db, portalId: string): Promise<void> {
-  await q.lock_portal_snapshot(db, [portalId]);
+/**
+ * Takes the portal's publication lock for the session of `db` (a reserved connection, never a transaction);
+ * false when another session, in any process, holds it.
+ */
+export async function tryLockPublication(db: Db, portalId: string): Promise<boolean> {
+  const [row] = await q.try_lock_publication(db, [portalId]);
+  return row.locked;
+}
+
+/** Gives the portal's publication lock back. */
+export async function unlockPublication(db: Db, portalId: string): Promise<void> {
+  await q.unlock_publication(db, [portalId]);
 }
 
 /** The live users among `ids`, with their company. */

@@ -9,6 +9,8 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** A running `main.ts`. */
 export interface MainProcess {
+  /** The child's process ID (its `/proc` entry, for tests that look at what it holds open). */
+  pid: number;
   /** Every line written so far, stdout and stderr together. */
   lines: string[];
   /** Resolves with the exit code once the process has ended and its output is drained. */
@@ -39,6 +41,7 @@ export function spawnMain(env: Record<string, string>, args: string[] = []): Mai
     return s.code;
   });
   return {
+    pid: child.pid,
     lines,
     exited,
     async waitForLine(match, ms = 30_000) {

@@ -1,7 +1,6 @@
 /**
  * Publications large enough to stream in several batches (1,000 entries each): whatever goes wrong deep in a
- * body, after earlier batches are already in the COPY, the transaction is cancelled whole and the connection
- * stays usable; the changes view compares the latest snapshot with the one it replaced; and entries the fast
+ * body, after earlier batches are already spooled, nothing is written and the next publication works; the changes view compares the latest snapshot with the one it replaced; and entries the fast
  * path leaves to the schema (escapes, characters outside the Basic Multilingual Plane) land exactly, equal to
  * the same set written another way.
  */
