@@ -67,12 +67,22 @@ export function citationsOf(answer: string, contexts: readonly SearchContext[]):
   });
 }
 
+/**
+ * A chunk's text without its heading line: a chunk under headings begins with their path on a line of its own
+ * (text/chunk.ts), which names the section but is not a sentence of it and must never be quoted as one.
+ */
+function bodyOf(c: SearchContext): string {
+  if (c.headingPath.length === 0) return c.content;
+  const lineEnd = c.content.indexOf("\n");
+  return lineEnd < 0 ? "" : c.content.slice(lineEnd + 1);
+}
+
 /** Sentences of the contexts that best match the question, each with its context's marker. */
 export function extractiveAnswer(question: string, contexts: readonly SearchContext[]): string {
   const words = new Set(analyze(question));
   const grams = new Set(bigrams(question));
   const scored = contexts.flatMap((c, i) =>
-    splitSentences(c.content).map((sentence, position) => {
+    splitSentences(bodyOf(c)).map((sentence, position) => {
       const shared = analyze(sentence).filter((w) => words.has(w)).length;
       const sharedGrams = bigrams(sentence).filter((g) => grams.has(g)).length;
       return { sentence: sentence.trim(), marker: i + 1, position, score: shared * 2 + sharedGrams / 4 };
