@@ -1,6 +1,6 @@
 /**
  * Writes the secret files compose.yaml mounts (./secrets/*), generated once for
- * this installation: `deno run -A scripts/compose_secrets.ts`. Existing files are kept.
+ * this installation: `deno run -A scripts/cli.ts compose-secrets`. Existing files are kept.
  *
  * Compose mounts each file as it is on the host, and the image runs as uid 10001, not
  * as the host user: the files are world-readable (0644) inside a directory only the
@@ -52,7 +52,9 @@ export function writeComposeSecrets(dir: string): { name: string; kept: boolean 
   });
 }
 
-if (import.meta.main) {
+/** `compose-secrets`: writes ./secrets/* for compose.yaml; the exit status. */
+export function composeSecretsCommand(): number {
   const dir = new URL("../secrets", import.meta.url).pathname;
   for (const { name, kept } of writeComposeSecrets(dir)) console.log(`${kept ? "kept" : "wrote"} secrets/${name}`);
+  return 0;
 }

@@ -5,7 +5,6 @@
  * `deno task configure-embedding [--endpoint URL] [--as loginId] [--service URL]`.
  * Waits for the component's /healthz and the service's /readyz first; `up.sh` runs it.
  */
-import { parseArgs } from "node:util";
 import { issueTokenFor } from "./issue_token.ts";
 import { scriptConfig } from "@/app/scripts.ts";
 
@@ -24,33 +23,29 @@ async function waitFor(url: string, seconds: number): Promise<Response> {
   }
 }
 
-if (import.meta.main) {
+/** What `configure-embedding` was asked. */
+export interface ConfigureEmbeddingOptions {
+  endpoint?: string;
+  as: string;
+  service?: string;
+  waitSeconds: number;
+}
+
+/** `configure-embedding`: the exit status. */
+export async function configureEmbeddingCommand(o: ConfigureEmbeddingOptions): Promise<number> {
   const config = scriptConfig();
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      endpoint: { type: "string", default: `http://127.0.0.1:${Deno.env.get("EMBEDDING_PORT") ?? 8081}/v1/embeddings` },
-      as: { type: "string", default: "kim.minjun" },
-      service: { type: "string", default: `http://127.0.0.1:${config.PORT}` },
-      wait: { type: "string", default: "180" },
-    },
+  const endpoint = o.endpoint ?? `http://127.0.0.1:${config.EMBEDDING_PORT}/v1/embeddings`;
+  const service = o.service ?? `http://127.0.0.1:${config.PORT}`;
+  const health = await (await waitFor(new URL("/healthz", endpoint).href, o.waitSeconds)).json() as { model: string };
+  await (await waitFor(`${service}/readyz`, o.waitSeconds)).body?.cancel();
+  const { token } = await issueTokenFor(o.as, { ttlSeconds: 120, ragAdmin: false, operator: true });
+  const res = await fetch(`${service}/api/v1/admin/settings`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ embedding: { endpoint, model: health.model } }),
   });
-  try {
-    const health = await (await waitFor(new URL("/healthz", values.endpoint).href, Number(values.wait))).json() as {
-      model: string;
-    };
-    await (await waitFor(`${values.service}/readyz`, Number(values.wait))).body?.cancel();
-    const { token } = await issueTokenFor(values.as, { ttlSeconds: 120, ragAdmin: false, operator: true });
-    const res = await fetch(`${values.service}/api/v1/admin/settings`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ embedding: { endpoint: values.endpoint, model: health.model } }),
-    });
-    if (!res.ok) throw new Error(`PUT /api/v1/admin/settings answered ${res.status}: ${await res.text()}`);
-    const { version } = await res.json() as { version: number };
-    console.log(`  Embedding   ${values.endpoint}   model ${health.model} (settings version ${version})`);
-  } catch (err) {
-    console.error(`configure-embedding: ${(err as Error).message}`);
-    Deno.exitCode = 1;
-  }
+  if (!res.ok) throw new Error(`PUT /api/v1/admin/settings answered ${res.status}: ${await res.text()}`);
+  const { version } = await res.json() as { version: number };
+  console.log(`  Embedding   ${endpoint}   model ${health.model} (settings version ${version})`);
+  return 0;
 }

@@ -3,25 +3,42 @@
  * directory, in batches of 1,000 rows each committed on its own, with a progress
  * bar. Every row's outcome goes to FILE.results.jsonl; failures are summarised.
  *
- *   deno task import-users users.csv
+ *   deno task import-users users.csv [--company <code>]
+ *
+ * With `--company`, rows that name no company go to the company of that code.
  */
-import { type ImportResult, importUsers, parseImport } from "@/domain/directory/mod.ts";
+import { type Company, type ImportResult, importUsers, listCompanies, parseImport } from "@/domain/directory/mod.ts";
 import { directoryScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
 const BATCH = 1000;
 
+/** How an import runs. */
+export interface ImportOptions {
+  /** Code of the company for rows that name none. */
+  company?: string;
+  batch?: number;
+  quiet?: boolean;
+}
+
 /** Imports `path`; returns the per-row results. */
-export async function importUsersFile(path: string, batch = BATCH, quiet = false): Promise<ImportResult[]> {
+export async function importUsersFile(path: string, o: ImportOptions = {}): Promise<ImportResult[]> {
   const format = /\.csv$/i.test(path) ? "csv" : "jsonl";
   const rows = parseImport(await Deno.readTextFile(path), format);
   const ctx = await directoryScriptContext();
-  const bar = quiet ? null : progressBar("import", rows.length);
   try {
-    const results = await importUsers(ctx, { kind: "system", id: "import-users", label: path }, rows, {
-      batch,
-      onProgress: (done) => bar?.update(done),
-    });
+    const companyId = o.company === undefined ? undefined : await companyIdOf(ctx, o.company);
+    const bar = o.quiet ? null : progressBar("import", rows.length);
+    const results = await importUsers(
+      ctx,
+      { kind: "system", id: "import-users", label: path },
+      rows.map((row) =>
+        "input" in row && companyId !== undefined
+          ? { ...row, input: { ...row.input, companyId: row.input.companyId ?? companyId } }
+          : row
+      ),
+      { batch: o.batch ?? BATCH, onProgress: (done) => bar?.update(done) },
+    );
     bar?.finish(results.length);
     return results;
   } finally {
@@ -29,13 +46,16 @@ export async function importUsersFile(path: string, batch = BATCH, quiet = false
   }
 }
 
-if (import.meta.main) {
-  const path = Deno.args[0];
-  if (!path) {
-    console.error("usage: deno task import-users FILE (.csv, or .jsonl/.ndjson)");
-    Deno.exit(2);
-  }
-  const results = await importUsersFile(path);
+async function companyIdOf(ctx: Parameters<typeof listCompanies>[0], code: string): Promise<string> {
+  const companies = JSON.parse((await listCompanies(ctx, { limit: 1000 })).items) as Company[];
+  const found = companies.find((c) => c.code.toLowerCase() === code.toLowerCase());
+  if (!found) throw new Error(`no company with code ${code} (known: ${companies.map((c) => c.code).join(", ")})`);
+  return found.id;
+}
+
+/** `import-users`: imports, writes every row's outcome beside the file, summarises; the exit status. */
+export async function importUsersCommand(path: string, o: ImportOptions): Promise<number> {
+  const results = await importUsersFile(path, o);
   await Deno.writeTextFile(`${path}.results.jsonl`, results.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const count = (s: string) => results.filter((r) => r.status === s).length;
   console.log(
@@ -49,5 +69,5 @@ if (import.meta.main) {
     }
   }
   console.log(`every row's outcome: ${path}.results.jsonl`);
-  if (count("failed") > 0) Deno.exit(1);
+  return count("failed") > 0 ? 1 : 0;
 }

@@ -4,8 +4,6 @@
  * Same rules as the admin API (active employees only; `--operator` only for users in INSTALLATION_OPERATORS),
  * audited as the operator script.
  */
-import { parseArgs } from "node:util";
-import { isPortalId } from "@/lib/portal_ids.ts";
 import { issueUserToken } from "@/domain/directory/mod.ts";
 import { usersByLogin } from "@/sql/directory/users.ts";
 import { directoryScriptContext } from "@/app/scripts.ts";
@@ -30,40 +28,13 @@ export async function issueTokenFor(
   }
 }
 
-if (import.meta.main) {
-  const { values, positionals } = parseArgs({
-    args: Deno.args,
-    allowPositionals: true,
-    options: {
-      ttl: { type: "string", default: "900" },
-      "rag-admin": { type: "boolean" },
-      operator: { type: "boolean" },
-      portal: { type: "string" },
-    },
-  });
-  const portalId = values.portal?.trim();
-  const who = positionals[0];
-  const ttl = Number(values.ttl);
-  if (
-    !who || !Number.isInteger(ttl) || ttl < 60 || ttl > 3600 ||
-    (portalId !== undefined && !isPortalId(portalId))
-  ) {
-    console.error(
-      "usage: deno task issue-token <userId|loginId> [--ttl 60..3600] [--rag-admin] [--operator] [--portal <portalId>]",
-    );
-    Deno.exit(2);
-  }
-  try {
-    const issued = await issueTokenFor(who, {
-      ttlSeconds: ttl,
-      ragAdmin: values["rag-admin"] ?? false,
-      operator: values.operator ?? false,
-      portalId,
-    });
-    console.error(`token for ${issued.userId}, expires ${issued.expiresAt}`);
-    console.log(issued.token);
-  } catch (err) {
-    console.error(`issue-token: ${(err as Error).message}`);
-    Deno.exitCode = 1;
-  }
+/** `issue-token`: prints the token on stdout (and who it is for on stderr); the exit status. */
+export async function issueTokenCommand(
+  who: string,
+  o: { ttlSeconds: number; ragAdmin: boolean; operator: boolean; portalId?: string },
+): Promise<number> {
+  const issued = await issueTokenFor(who, o);
+  console.error(`token for ${issued.userId}, expires ${issued.expiresAt}`);
+  console.log(issued.token);
+  return 0;
 }

@@ -13,7 +13,6 @@
  * too. Particles and endings get a low weight, the only linguistic knowledge in it.
  * Mean pooling then gives a weighted bag of syllables and syllable bigrams.
  */
-import { parseArgs } from "node:util";
 import { DataType, type Message, model, node, tensor, valueInfo } from "./_onnx.ts";
 
 /** Options of the generator; the defaults make the model the service expects. */
@@ -276,20 +275,14 @@ export async function writeTestModel(dir: string, options: TestModelOptions = {}
   return bytes;
 }
 
-if (import.meta.main) {
-  const { values, positionals } = parseArgs({
-    args: Deno.args,
-    allowPositionals: true,
-    options: { dimensions: { type: "string" }, hidden: { type: "string" }, seed: { type: "string" } },
-  });
-  const number = (v: string | undefined) => v === undefined ? undefined : Number(v);
-  const dir = positionals[0] ?? DEFAULT_TEST_MODEL_DIR;
+/** `make-test-model`: writes the plumbing model into `dir`; the exit status. */
+export async function makeTestModelCommand(
+  dir: string,
+  o: { dimensions?: number; hidden?: number; seed?: number },
+): Promise<number> {
   const t0 = performance.now();
-  const bytes = await writeTestModel(dir, {
-    dimensions: number(values.dimensions),
-    hidden: number(values.hidden),
-    seed: number(values.seed),
-  });
+  const bytes = await writeTestModel(dir, o);
   const seconds = ((performance.now() - t0) / 1000).toFixed(2);
   console.log(`wrote ${dir} (${(bytes / 2 ** 20).toFixed(1)} MiB) in ${seconds} s`);
+  return 0;
 }

@@ -6,53 +6,29 @@
  *   deno task purge --portal <portalId> --source <sourceDocumentId> [--tenant <tenantId>]
  *   deno task purge [--portal <portalId>] [--deleted] [--failed] --yes
  */
-import { parseArgs } from "node:util";
 import { purgeBySource, purgeCandidates, purgeSelected, type RagContext } from "@/domain/rag/mod.ts";
 import type { PurgeSelection, SourceRef } from "@/sql/rag/documents.ts";
 import { ragScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
-const USAGE = `usage: deno task purge --portal <portalId> --source <sourceDocumentId> [--tenant <tenantId>]
-       deno task purge [--portal <portalId>] [--deleted] [--failed] --yes
-
-Deletes documents with every chunk, whatever their status and whoever may see them.
-The running service is not needed. One document by source identity is purged in the
-tenant --tenant names, or without it in every tenant that has one. A bulk purge selects by any of:
-
-  --portal <id>   the portal's documents
-  --deleted       documents hidden by a source delete without cascade
-  --failed        documents whose ingestion failed and that were never indexed
-  --yes           do it; without it a bulk purge only says what it would delete
-  --help          this text
-
-Exit status: 0 done; 1 no such document, or a bulk purge without --yes; 2 bad arguments.`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Options =
-  | { kind: "one"; ref: SourceRef }
+export type PurgeOptions =
+  | { kind: "one"; ref: SourceRef; confirmed: boolean }
   | { kind: "bulk"; selection: PurgeSelection; confirmed: boolean };
 
-/** Reads the command line; a string is the complaint about it. */
-function parseCommandLine(args: string[]): Options | "help" | string {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        portal: { type: "string" },
-        source: { type: "string" },
-        tenant: { type: "string" },
-        deleted: { type: "boolean", default: false },
-        failed: { type: "boolean", default: false },
-        yes: { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
-      },
-    }));
-  } catch (err) {
-    return (err as Error).message;
-  }
-  if (values.help) return "help";
+/** What the command line said, as commander read it. */
+export interface PurgeFlags {
+  portal?: string;
+  source?: string;
+  tenant?: string;
+  deleted?: boolean;
+  failed?: boolean;
+  yes?: boolean;
+}
+
+/** Checks how the flags go together; a string is the complaint about them. */
+export function purgeOptions(values: PurgeFlags): PurgeOptions | string {
   const portalId = values.portal?.trim();
   if (portalId === "") return "--portal needs a portal id";
   if (values.source !== undefined) {
@@ -63,7 +39,8 @@ function parseCommandLine(args: string[]): Options | "help" | string {
       return `--tenant must be a UUID, not '${values.tenant}'`;
     }
     const tenantId = values.tenant?.toLowerCase() ?? null;
-    return { kind: "one", ref: { tenantId, portalId, sourceDocumentId: values.source.toLowerCase() } };
+    const ref = { tenantId, portalId, sourceDocumentId: values.source.toLowerCase() };
+    return { kind: "one", ref, confirmed: values.yes ?? false };
   }
   if (values.tenant !== undefined) return "--tenant goes with --source: a bulk purge selects in every tenant";
   if (portalId === undefined && !values.deleted && !values.failed) {
@@ -71,14 +48,24 @@ function parseCommandLine(args: string[]): Options | "help" | string {
   }
   return {
     kind: "bulk",
-    selection: { portalId: portalId ?? null, deleted: values.deleted, failed: values.failed },
-    confirmed: values.yes,
+    selection: { portalId: portalId ?? null, deleted: values.deleted ?? false, failed: values.failed ?? false },
+    confirmed: values.yes ?? false,
   };
 }
 
-/** Purges one document by source identity. */
-async function purgeOne(ctx: RagContext, ref: SourceRef): Promise<number> {
+/**
+ * Purges one document by source identity, once confirmed: by --yes, or at the terminal's prompt. Without a
+ * terminal (a pipe, a job) and without --yes nothing is purged.
+ */
+async function purgeOne(ctx: RagContext, ref: SourceRef, confirmed: boolean): Promise<number> {
   const where = `portal ${ref.portalId}${ref.tenantId ? ` of tenant ${ref.tenantId}` : ""}`;
+  const what = `${ref.portalId}/${ref.sourceDocumentId}${
+    ref.tenantId ? ` of tenant ${ref.tenantId}` : " in every tenant"
+  }`;
+  if (!confirmed && !(Deno.stdin.isTerminal() && confirm(`purge ${what} with every chunk?`))) {
+    console.error(`purge: would purge ${what}; run again with --yes to purge it`);
+    return 1;
+  }
   if (!await purgeBySource(ctx, ref)) {
     console.error(`purge: no document ${ref.sourceDocumentId} in ${where}`);
     return 1;
@@ -110,27 +97,14 @@ async function purgeSelection(ctx: RagContext, s: PurgeSelection, confirmed: boo
   return 0;
 }
 
-if (import.meta.main) {
-  const parsed = parseCommandLine(Deno.args);
-  if (parsed === "help") {
-    console.log(USAGE);
-  } else if (typeof parsed === "string") {
-    console.error(`purge: ${parsed}\n\n${USAGE}`);
-    Deno.exit(2);
-  } else {
-    const ctx = await ragScriptContext().catch((err) => {
-      console.error(`purge: ${(err as Error).message}`);
-      Deno.exit(1);
-    });
-    try {
-      Deno.exitCode = parsed.kind === "one"
-        ? await purgeOne(ctx, parsed.ref)
-        : await purgeSelection(ctx, parsed.selection, parsed.confirmed);
-    } catch (err) {
-      console.error(`purge: ${(err as Error).message}`);
-      Deno.exitCode = 1;
-    } finally {
-      await Promise.all([ctx.sql.end(), ctx.system.end()]);
-    }
+/** `purge`: opens the retrieval context as the system role, purges, closes. */
+export async function purgeCommand(o: PurgeOptions): Promise<number> {
+  const ctx = await ragScriptContext();
+  try {
+    return o.kind === "one"
+      ? await purgeOne(ctx, o.ref, o.confirmed)
+      : await purgeSelection(ctx, o.selection, o.confirmed);
+  } finally {
+    await Promise.all([ctx.sql.end(), ctx.system.end()]);
   }
 }

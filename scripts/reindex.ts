@@ -5,56 +5,18 @@
  *
  *   deno task reindex [--portal <portalId>] [--wait [--timeout <seconds>]]
  */
-import { parseArgs } from "node:util";
 import { type RagContext, reindexDocuments, reindexProgress } from "@/domain/rag/mod.ts";
 import { ragScriptContext } from "@/app/scripts.ts";
 import { progressBar } from "./_progress.ts";
 
-const USAGE = `usage: deno task reindex [--portal <portalId>] [--wait [--timeout <seconds>]]
-
-Queues every document (or only those of --portal) for ingestion again from its last
-accepted request. The running service's workers re-ingest them; documents hidden by a
-source delete are left alone.
-
-  --portal <id>        only this portal's documents
-  --wait               follow the jobs until every document's latest job has settled
-  --timeout <seconds>  how long --wait waits (default 3600)
-  --help               this text
-
-Exit status: 0 done; 1 a named portal has no documents, a job failed or --wait timed out;
-2 bad arguments.`;
-
-interface Options {
+export interface ReindexOptions {
   portalId: string | null;
   wait: boolean;
   timeoutSeconds: number;
 }
 
-/** Reads the command line; a string is the complaint about it. */
-function parseCommandLine(args: string[]): Options | "help" | string {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        portal: { type: "string" },
-        wait: { type: "boolean", default: false },
-        timeout: { type: "string", default: "3600" },
-        help: { type: "boolean", default: false },
-      },
-    }));
-  } catch (err) {
-    return (err as Error).message;
-  }
-  if (values.help) return "help";
-  if (values.portal !== undefined && values.portal.trim() === "") return "--portal needs a portal id";
-  const timeoutSeconds = Number(values.timeout);
-  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1) return "--timeout must be a whole number of seconds";
-  return { portalId: values.portal ?? null, wait: values.wait, timeoutSeconds };
-}
-
 /** Polls the documents' latest jobs until none is queued or running, or the time is up. */
-async function follow(ctx: RagContext, o: Options) {
+async function follow(ctx: RagContext, o: ReindexOptions) {
   const deadline = Date.now() + o.timeoutSeconds * 1000;
   const read = () => reindexProgress(ctx, o.portalId);
   let progress = await read();
@@ -68,8 +30,8 @@ async function follow(ctx: RagContext, o: Options) {
   return progress;
 }
 
-/** Queues the documents, then (with `--wait`) follows them; returns the exit status. */
-async function run(o: Options): Promise<number> {
+/** `reindex`: queues the documents, then (with `--wait`) follows them; returns the exit status. */
+export async function reindexCommand(o: ReindexOptions): Promise<number> {
   const ctx = await ragScriptContext();
   const scope = o.portalId === null ? "" : ` of portal ${o.portalId}`;
   try {
@@ -94,22 +56,5 @@ async function run(o: Options): Promise<number> {
     return end.pending > 0 || end.failed > 0 ? 1 : 0;
   } finally {
     await Promise.all([ctx.sql.end(), ctx.system.end()]);
-  }
-}
-
-if (import.meta.main) {
-  const parsed = parseCommandLine(Deno.args);
-  if (parsed === "help") {
-    console.log(USAGE);
-  } else if (typeof parsed === "string") {
-    console.error(`reindex: ${parsed}\n\n${USAGE}`);
-    Deno.exit(2);
-  } else {
-    try {
-      Deno.exitCode = await run(parsed);
-    } catch (err) {
-      console.error(`reindex: ${(err as Error).message}`);
-      Deno.exitCode = 1;
-    }
   }
 }

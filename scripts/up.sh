@@ -13,13 +13,13 @@ if ! command -v deno >/dev/null 2>&1 && [ -w /usr/local/bin ]; then
   ln -sf "$deno" /usr/local/bin/deno
 fi
 "$deno" install --quiet
-"$deno" run -A scripts/setup.ts --demo
+"$deno" run -A scripts/cli.ts setup --demo
 
 # The embedding component serves EMBEDDING_MODEL_PATH, or else the generated test model.
 model="${EMBEDDING_MODEL_PATH:-}"
 if [ -z "$model" ]; then
   model=.data/models/test-embedding
-  [ -f "$model/tokenizer.json" ] || "$deno" run -A scripts/make_test_model.ts "$model" >/dev/null
+  [ -f "$model/tokenizer.json" ] || "$deno" run -A scripts/cli.ts make-test-model "$model" >/dev/null
 fi
 EMBEDDING_MODEL_PATH="$model" LOG_LEVEL=warn "$deno" run -P=embedding embedding/main.ts &
 embedding=$!
@@ -29,7 +29,7 @@ RUN_WORKERS=false "$deno" run -P=service --env-file=.env.local main.ts &
 service=$!
 trap 'kill $service $worker $embedding 2>/dev/null || true' EXIT INT TERM
 
-"$deno" run -A --env-file=.env.local scripts/configure_embedding.ts
+"$deno" run -A --env-file=.env.local scripts/cli.ts configure-embedding
 if [ -z "${EMBEDDING_MODEL_PATH:-}" ]; then
   cat <<'NOTE'
               This is the generated test model: a plumbing model that lets ingestion and search run

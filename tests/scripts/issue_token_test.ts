@@ -27,10 +27,10 @@ after(async () => {
   await app.stop();
 });
 
-/** Runs `scripts/issue_token.ts` with the test instance's environment. */
+/** Runs `scripts/cli.ts issue-token` with the test instance's environment. */
 async function issueToken(args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/issue_token.ts", ...args],
+    args: ["run", "-A", "scripts/cli.ts", "issue-token", ...args],
     cwd: new URL("../../", import.meta.url),
     env: { ...app.env, NO_COLOR: "1" },
     stdout: "piped",
@@ -72,7 +72,7 @@ describe("issue-token", () => {
     for (const portal of ["a:b", "has space", "", "p".repeat(101)]) {
       const run = await issueToken(["script.user", "--portal", portal]);
       assert.equal(run.code, 2, portal);
-      assert.match(run.stderr, /usage: deno task issue-token .*--portal <portalId>/);
+      assert.match(run.stderr, /Usage: deno task issue-token \[options\] <user>[^]*--portal <portalId>/);
       assert.equal(run.stdout, "");
     }
   });

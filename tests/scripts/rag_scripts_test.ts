@@ -18,10 +18,10 @@ after(async () => {
 
 const ROOT = new URL("../../", import.meta.url);
 
-/** Runs `scripts/<name>.ts` with the test service's environment; `env` replaces entries. */
+/** Runs `scripts/cli.ts <name>` with the test service's environment; `env` replaces entries. */
 async function script(name: string, args: string[], env: Record<string, string> = {}) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `scripts/${name}.ts`, ...args],
+    args: ["run", "-A", "scripts/cli.ts", name, ...args],
     cwd: ROOT,
     env: {
       ...testEnv(rag.app.db, rag.app.config.REDIS_KEY_PREFIX),
@@ -97,20 +97,20 @@ describe("reindex", () => {
   it("refuses bad arguments with exit 2 and a message, and prints usage for --help", async () => {
     for (
       const [args, message] of [
-        [["--bogus"], /Unknown option '--bogus'/],
-        [["--timeout", "soon"], /--timeout must be a whole number/],
-        [["--portal", ""], /--portal needs a portal id/],
-        [["extra"], /Unexpected argument 'extra'/],
+        [["--bogus"], /unknown option '--bogus'/],
+        [["--timeout", "soon"], /--timeout <seconds>' argument 'soon' is invalid/],
+        [["--portal", ""], /not a portal id/],
+        [["extra"], /too many arguments/],
       ] as const
     ) {
       const run = await script("reindex", [...args]);
       assert.equal(run.code, 2, args.join(" "));
       assert.match(run.stderr, message);
-      assert.match(run.stderr, /usage: deno task reindex/);
+      assert.match(run.stderr, /Usage: deno task reindex/);
     }
     const help = await script("reindex", ["--help"]);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /usage: deno task reindex/);
+    assert.match(help.stdout, /Usage: deno task reindex/);
   });
 });
 
@@ -119,7 +119,7 @@ describe("purge", () => {
     const d = await ingest("purge-one");
     const keep = await ingest("purge-one");
     assert.ok((await rows(d.documentId)).chunkIds.length > 0);
-    const run = await script("purge", ["--portal", "purge-one", "--source", d.sourceDocumentId]);
+    const run = await script("purge", ["--portal", "purge-one", "--source", d.sourceDocumentId, "--yes"]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, new RegExp(`purged purge-one/${d.sourceDocumentId}`));
     assert.deepEqual(await rows(d.documentId), { doc: undefined, chunkIds: [], jobs: [] });
@@ -138,18 +138,30 @@ describe("purge", () => {
       d.sourceDocumentId,
       "--tenant",
       rag.otherTenant,
+      "--yes",
     ]);
     assert.equal(one.code, 0, one.stderr);
     assert.equal((await rows(other.documentId)).doc, undefined);
     assert.ok((await rows(d.documentId)).doc, "the first tenant's document stays");
-    const every = await script("purge", ["--portal", "purge-tenants", "--source", d.sourceDocumentId]);
+    const every = await script("purge", ["--portal", "purge-tenants", "--source", d.sourceDocumentId, "--yes"]);
     assert.equal(every.code, 0, every.stderr);
     assert.equal((await rows(d.documentId)).doc, undefined);
   });
 
+  it("asks before purging one document: without --yes and without a terminal, nothing is purged", async () => {
+    const d = await ingest("purge-ask");
+    const run = await script("purge", ["--portal", "purge-ask", "--source", d.sourceDocumentId]);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      new RegExp(`would purge purge-ask/${d.sourceDocumentId} in every tenant; run again with --yes`),
+    );
+    assert.ok((await rows(d.documentId)).doc, "nothing was deleted");
+  });
+
   it("names an unknown document and exits 1", async () => {
     const id = crypto.randomUUID();
-    const run = await script("purge", ["--portal", "purge-one", "--source", id]);
+    const run = await script("purge", ["--portal", "purge-one", "--source", id, "--yes"]);
     assert.equal(run.code, 1);
     assert.match(run.stderr, new RegExp(`no document ${id} in portal purge-one`));
   });
@@ -210,19 +222,20 @@ describe("purge", () => {
         [["--portal", "p", "--source", id, "--tenant", "x"], /--tenant must be a UUID/],
         [["--portal", "p", "--tenant", id, "--yes"], /--tenant goes with --source/],
         [["--portal"], /argument missing/],
-        [["--everything"], /Unknown option '--everything'/],
+        [["--portal", "p", "--source", id, "extra"], /too many arguments/],
+        [["--everything"], /unknown option '--everything'/],
       ] as const
     ) {
       const run = await script("purge", [...args]);
       assert.equal(run.code, 2, args.join(" "));
       assert.match(run.stderr, message);
-      assert.match(run.stderr, /usage: deno task purge/);
+      assert.match(run.stderr, /Usage: deno task purge/);
     }
   });
 
   it("refuses a database role that could bypass row-level security", async () => {
     const d = await ingest("purge-owner");
-    const run = await script("purge", ["--portal", "purge-owner", "--source", d.sourceDocumentId], {
+    const run = await script("purge", ["--portal", "purge-owner", "--source", d.sourceDocumentId, "--yes"], {
       DATABASE_URL: rag.app.db.ownerUrl,
     });
     assert.equal(run.code, 1);
