@@ -48,8 +48,10 @@ export interface ContentFetcherOptions {
   maxBytes: number;
   /** Budget for the whole fetch: resolution, every redirect hop and the body. */
   timeoutMs: number;
-  /** The slowest a body may arrive, measured over RATE_WINDOW_MS; 0 or unset: no floor. */
+  /** The slowest a body may arrive, measured over `rateWindowMs`; 0 or unset: no floor. */
   minBytesPerSecond?: number;
+  /** Default RATE_WINDOW_MS. */
+  rateWindowMs?: number;
   /** Redirects followed before giving up; default 5. */
   maxRedirects?: number;
   /** Default: the system resolver (getaddrinfo), which honours /etc/hosts. */
@@ -193,7 +195,10 @@ async function readVerified(url: URL, response: IncomingMessage, attempt: Attemp
     response.destroy();
     throw new FetchFailure("content_unreachable", `content host ${url.host} answered ${status}`);
   }
-  const { body, sha256 } = await readLimited(response, attempt.maxBytes, attempt.minBytesPerSecond ?? 0);
+  const { body, sha256 } = await readLimited(response, attempt.maxBytes, {
+    bytesPerSecond: attempt.minBytesPerSecond ?? 0,
+    windowMs: attempt.rateWindowMs ?? RATE_WINDOW_MS,
+  });
   if (sha256 !== attempt.expectedSha256) {
     attempt.log?.debug("content checksum differs", { host: url.host, sha256 });
     throw new FetchFailure("checksum_mismatch", "the body's SHA-256 differs from the given checksum");
@@ -204,12 +209,12 @@ async function readVerified(url: URL, response: IncomingMessage, attempt: Attemp
 
 /**
  * Collects and hashes the body, stopping (and closing the connection) as soon as it passes `maxBytes`, or as soon as
- * a window of RATE_WINDOW_MS brought less than `minBytesPerSecond` per second.
+ * a window of `floor.windowMs` brought less than `floor.bytesPerSecond` per second.
  */
 async function readLimited(
   response: IncomingMessage,
   maxBytes: number,
-  minBytesPerSecond: number,
+  floor: { bytesPerSecond: number; windowMs: number },
 ): Promise<{ body: Uint8Array; sha256: string }> {
   const tooLarge = () => new FetchFailure("content_too_large", `the content body is larger than ${maxBytes} bytes`);
   if (Number(response.headers["content-length"] ?? 0) > maxBytes) {
@@ -220,15 +225,15 @@ async function readLimited(
   const chunks: Uint8Array[] = [];
   let size = 0;
   let windowStart = 0;
-  const floor = minBytesPerSecond > 0
+  const check = floor.bytesPerSecond > 0
     ? setInterval(() => {
-      if (size - windowStart < minBytesPerSecond * RATE_WINDOW_MS / 1000) {
+      if (size - windowStart < floor.bytesPerSecond * floor.windowMs / 1000) {
         response.destroy(
-          new FetchFailure("content_timeout", `the body arrived slower than ${minBytesPerSecond} bytes per second`),
+          new FetchFailure("content_timeout", `the body arrived slower than ${floor.bytesPerSecond} bytes per second`),
         );
       }
       windowStart = size;
-    }, RATE_WINDOW_MS)
+    }, floor.windowMs)
     : undefined;
   try {
     for await (const chunk of response as AsyncIterable<Uint8Array>) {
@@ -241,7 +246,7 @@ async function readLimited(
       chunks.push(chunk);
     }
   } finally {
-    clearInterval(floor);
+    clearInterval(check);
   }
   return { body: concat(chunks, size), sha256: hash.digest("hex") };
 }
