@@ -25,7 +25,9 @@ import type { Settings } from "./schemas.ts";
 /**
  * Errors that retrying cannot fix: the job fails at once. `content_unreachable` and `content_timeout`
  * are retried whatever lay behind them (a 404, an unknown name, a refused or reset connection): a
- * different retry path would tell them apart again, by the time a reply takes and what it says.
+ * different retry path would tell them apart again, by the time a reply takes and what it says. A timeout becomes
+ * `content_host_unresponsive` once its host timed out twice lately, or `ingestion_budget_exceeded` when the job's
+ * budget ran out (ingest_budget.ts): both final.
  */
 const PERMANENT = new Set([
   "checksum_mismatch",
