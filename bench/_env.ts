@@ -27,6 +27,8 @@ export async function benchInstance(
     DATABASE_POOL_MAX: "8",
     // A benchmark holds one user token for a run of hours.
     RAG_MAX_TOKEN_TTL_SECONDS: "86400",
+    // A benchmark's one user queues thousands of documents on purpose.
+    RAG_MAX_QUEUED_JOBS_PER_USER: "100000",
     ...overrides,
   }, () => "");
   const runtime = await startRuntime(config, createLogger("error"), {

@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "glossary": () => import("./term_matching.ts"),
   "term-linking": () => import("./term_linking.ts"),
   "ingest": () => import("./ingest.ts"),
+  "fair-ingest": () => import("./fair_ingest.ts"),
   "embedding": () => import("./embedding.ts"),
   "ingest-extract": () => import("./ingest_extract.ts"),
   "ask": () => import("./ask.ts"),

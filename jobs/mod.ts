@@ -68,6 +68,7 @@ export async function startWorkers(
       maxRetries: () => task.maxRetries?.(deps) ?? 5,
       backoffMs: () => task.backoffMs?.(deps) ?? 1000,
       concurrency: () => task.concurrency?.(deps) ?? 1,
+      fairness: task.fairness?.(deps),
       onDeadLetter: task.deadLettered ? (entry, error) => task.deadLettered!(deps, entry, error) : undefined,
     }, deps.log.child({ task: task.name }))
   );

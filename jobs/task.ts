@@ -6,6 +6,7 @@ import type { DirectoryContext } from "@/domain/directory/mod.ts";
 import type { RagContext } from "@/domain/rag/mod.ts";
 import type { Sql } from "@/sql/mod.ts";
 import type { Entry } from "./streams.ts";
+import type { Fairness } from "./fair_share.ts";
 
 /** What tasks may use. */
 export interface JobDeps {
@@ -29,4 +30,6 @@ export interface Task {
   maxRetries?: (deps: JobDeps) => number;
   backoffMs?: (deps: JobDeps) => number;
   concurrency?: (deps: JobDeps) => number;
+  /** Shares the task's slots across its entries' keys (fair_share.ts). */
+  fairness?: (deps: JobDeps) => Fairness;
 }

@@ -4,13 +4,15 @@
  * fresh by a heartbeat (XCLAIM JUSTID resets its idle time without counting a
  * delivery), so an entry that goes idle belongs to a crashed worker or a failed
  * attempt and is claimed again after its backoff. After `maxRetries` deliveries,
- * or at once on a permanent error, it moves to the dead-letter stream.
+ * or at once on a permanent error, it moves to the dead-letter stream. With `fairness`, slots are shared
+ * across the entries' keys (fair_share.ts).
  */
 import type { Redis } from "ioredis";
 import type { Logger } from "@/lib/log.ts";
 import { errorFields } from "@/lib/log.ts";
 import { duplicateRedis } from "@/lib/redis.ts";
 import { ensureGroup, type Entry, type StreamNames, toFields } from "./streams.ts";
+import { type Fairness, slotShare } from "./fair_share.ts";
 
 /** An error that retrying cannot fix: the entry goes to the dead letters at once. */
 export class PermanentJobError extends Error {
@@ -24,6 +26,8 @@ export interface ConsumerOptions {
   maxRetries: () => number;
   backoffMs: () => number;
   concurrency: () => number;
+  /** Shares the slots across keys (tenants) so that no key holds them all. */
+  fairness?: Fairness;
   /** Records the give-up where the job's callers look (its document, its body), before the entry moves. */
   onDeadLetter?: (entry: Entry, error: string, deliveries: number) => Promise<void>;
   /** Idle time after which a running entry counts as abandoned (its worker stopped heartbeating). */
@@ -53,6 +57,7 @@ export function startConsumer(
   const blockMs = options.blockMs ?? 2000;
   const errorsKey = `${names.stream}:errors`;
   const inFlight = new Set<Promise<void>>();
+  const share = slotShare(redis, names, options.concurrency, options.fairness);
   let stopped = false;
 
   const backoff = (deliveries: number) =>
@@ -97,8 +102,12 @@ export function startConsumer(
   }
 
   function launch(entry: Entry, attempt: number) {
+    const release = share.take(entry);
     const p = run(entry, attempt).catch((err) => log.error("job bookkeeping failed", errorFields(err)))
-      .finally(() => inFlight.delete(p));
+      .finally(() => {
+        release();
+        inFlight.delete(p);
+      });
     inFlight.add(p);
   }
 
@@ -115,6 +124,11 @@ export function startConsumer(
       if (deliveries >= options.maxRetries()) {
         await deadLetter(id, deliveries, "");
         continue;
+      }
+      // A retry waits for its key's share like a new entry, still pending (and no delivery counted) meanwhile.
+      if (options.fairness) {
+        const [found] = await redis.xrange(names.stream, id, id);
+        if (found && !share.admits({ id, fields: toFields(found[1]) })) continue;
       }
       await waitForSlot();
       const claimed = await redis.xclaim(names.stream, names.group, consumerName, backoff(deliveries), id) as [
@@ -143,9 +157,15 @@ export function startConsumer(
       names.stream,
       ">",
     ) as [string, [string, string[]][]][] | null;
+    let wentAround = false;
     for (const [, entries] of res ?? []) {
-      for (const [id, fields] of entries) launch({ id, fields: toFields(fields) }, 1);
+      for (const [id, fields] of entries) {
+        const entry = { id, fields: toFields(fields) };
+        if (share.admits(entry)) launch(entry, 1);
+        else if (await share.defer(entry)) wentAround = true;
+      }
     }
+    if (wentAround) await share.pause(inFlight);
   }
 
   const loop = (async () => {

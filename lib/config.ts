@@ -147,6 +147,16 @@ const schema = z.object({
   RAG_CONTENT_ALLOW_ANY_HOST: bool(false),
   RAG_CONTENT_FETCH_TIMEOUT_SECONDS: int(60, 1, 3600),
   RAG_CONTENT_ALLOW_LOOPBACK: bool(false),
+  /** A body arriving slower than this (over a 10 s window) is a timeout; 0 turns the check off. */
+  RAG_CONTENT_MIN_BYTES_PER_SECOND: int(1024, 0),
+  /** How long a content host that timed out is remembered (per tenant); twice in that time and it is not retried. */
+  RAG_CONTENT_HOST_TIMEOUT_TTL_SECONDS: int(600, 1, 86_400),
+  /** Wall-clock budget of one ingestion job from its first attempt, across every retry. */
+  RAG_INGESTION_JOB_BUDGET_SECONDS: int(180, 1, 86_400),
+  /** Ingestion jobs of one tenant a worker process runs at once (never all of its slots). */
+  RAG_INGESTION_TENANT_CONCURRENCY: int(2, 1, 64),
+  /** Unfinished ingestion jobs one user may have queued; beyond, POST /documents is 429 `too_many_queued`. */
+  RAG_MAX_QUEUED_JOBS_PER_USER: int(20, 1, 100_000),
   RAG_OPEN_PORTALS: list.refine((ids) => ids.every((id) => id === "*" || isPortalId(id)), {
     message: "holds an entry that is not a portal id or *",
   }),

@@ -38,6 +38,8 @@ export interface RagContext {
   /** Whether any user of a tenant may register documents of this portal (`RAG_OPEN_PORTALS`). */
   isOpenPortal: (portalId: string) => boolean;
   maxDocumentBytes: number;
+  /** Unfinished ingestion jobs one user may have queued (`RAG_MAX_QUEUED_JOBS_PER_USER`). */
+  maxQueuedJobsPerUser: number;
   maxStalenessSeconds: number;
   auditRequired: boolean;
   /** The organization sync's state (cached briefly). */

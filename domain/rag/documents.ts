@@ -175,6 +175,7 @@ export async function reindexDocuments(
         version: r.sourceVersion,
         request: r.request,
         stream: INGESTION_STREAM,
+        submittedBy: null,
       }));
     onProgress?.(++done, rows.length);
   }

@@ -14,7 +14,7 @@
 import * as documents from "@/sql/rag/documents.ts";
 import * as jobs from "@/sql/rag/ingestion_jobs.ts";
 import { unseenOrganizations } from "@/sql/rag/organizations.ts";
-import { withPrincipal, withSystem } from "@/sql/rag/session.ts";
+import { type PrincipalTx, withPrincipal, withSystem } from "@/sql/rag/session.ts";
 import { isSupportedMediaType, SUPPORTED_MEDIA_TYPES } from "./extract/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
@@ -86,6 +86,22 @@ function translate(err: unknown): unknown {
   return err;
 }
 
+/**
+ * Refuses a job beyond the caller's cap on unfinished jobs (429), before anything is written: one user's backlog
+ * must not fill the workers' queue for everyone. A job held for file-store approval is not queued and not counted.
+ */
+async function assertQueueRoom(ctx: RagContext, tx: PrincipalTx, who: { tenantId: string; subject: string }) {
+  const queued = await jobs.lockQueuedBy(tx, who);
+  if (queued >= ctx.maxQueuedJobsPerUser) {
+    throw new AppError(
+      "too_many_queued",
+      `This user already has ${queued} documents queued or being indexed (at most ${ctx.maxQueuedJobsPerUser}); ` +
+        "retry once some are indexed",
+      { headers: { "retry-after": "30" } },
+    );
+  }
+}
+
 /** Records the document and queues its job; answers at once, or once the job settles when `wait`. */
 export async function acceptDocument(
   ctx: RagContext,
@@ -125,6 +141,7 @@ export async function acceptDocument(
         existing.indexedVersion === req.sourceVersion && existing.indexedChecksum === req.checksum
       ) return { documentId: existing.id, chunkCount: existing.chunkCount, pending: false };
       const pending = settings.lifecycle.fileStoreApprovalRequired && !existing?.fetchApproved;
+      if (!pending) await assertQueueRoom(ctx, tx, { tenantId, subject: p.sub });
       // A document this principal may not see is absent here; inserting it again fails on its key, the same 403.
       const documentId = existing?.id ?? crypto.randomUUID();
       const attributes = {
@@ -157,6 +174,7 @@ export async function acceptDocument(
         version: req.sourceVersion,
         request: { ...req, organizationIds: orgs },
         stream: INGESTION_STREAM,
+        submittedBy: p.sub,
       });
       return { documentId, jobId: job.id, pending };
     });

@@ -13,6 +13,7 @@ import { markDone } from "@/sql/jobs/outbox.ts";
 import { withSystem } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { RagContext } from "./context.ts";
+import { budgetedFetcher, type JobLimits } from "./ingest_budget.ts";
 import { chunkDocument } from "./text/chunk.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
 import { ExtractionError, extractText } from "./extract/mod.ts";
@@ -24,12 +25,16 @@ import type { Settings } from "./schemas.ts";
 /**
  * Errors that retrying cannot fix: the job fails at once. `content_unreachable` and `content_timeout`
  * are retried whatever lay behind them (a 404, an unknown name, a refused or reset connection): a
- * different retry path would tell them apart again, by the time a reply takes and what it says.
+ * different retry path would tell them apart again, by the time a reply takes and what it says. A timeout becomes
+ * `content_host_unresponsive` once its host timed out twice lately, or `ingestion_budget_exceeded` when the job's
+ * budget ran out (ingest_budget.ts): both final.
  */
 const PERMANENT = new Set([
   "checksum_mismatch",
   "content_host_not_allowed",
+  "content_host_unresponsive",
   "content_too_large",
+  "ingestion_budget_exceeded",
   "size_mismatch",
   "unprocessable",
   "unsupported_media_type",
@@ -47,7 +52,7 @@ async function claim(
   ctx: RagContext,
   jobId: string,
   outboxId: number | null,
-): Promise<{ job: JobRow; settings: Settings } | null> {
+): Promise<{ job: JobRow; settings: Settings; startedAt: Date } | null> {
   const tenantId = await withSystem(ctx.system, async (tx) => (await jobs.getJob(tx, jobId))?.tenantId);
   const { settings } = await ctx.settings.forTenant(tenantId ?? null);
   return await withSystem(ctx.system, async (tx) => {
@@ -63,8 +68,8 @@ async function claim(
       await documents.documentPendingApproval(tx, job.documentId);
       return await settle("waiting_approval");
     }
-    await jobs.startJob(tx, { jobId, documentId: job.documentId });
-    return { job, settings };
+    const startedAt = await jobs.startJob(tx, { jobId, documentId: job.documentId });
+    return { job, settings, startedAt };
   });
 }
 
@@ -166,19 +171,26 @@ async function fail(ctx: RagContext, job: JobRow, err: AppError, outboxId: numbe
 /**
  * Runs one ingestion job. A permanent error fails the job at once; any other is
  * thrown for the stream to retry, and recorded as the failure on the last attempt.
+ * The content fetch spends what is left of the job's budget (ingest_budget.ts).
  */
 export async function runIngestionJob(
   ctx: RagContext,
   jobId: string,
   outboxId: number | null,
-  attempt: { number: number; last: boolean },
+  attempt: { number: number; last: boolean; limits: JobLimits },
 ): Promise<JobOutcome> {
   const claimed = await claim(ctx, jobId, outboxId);
   if (!claimed) return "skipped";
-  const { job, settings } = claimed;
+  const { job, settings, startedAt } = claimed;
   const req = job.request as unknown as IngestionRequest;
+  const fetchContent = budgetedFetcher(ctx.fetchContent, {
+    tenantId: job.tenantId,
+    startedAt,
+    retry: attempt.number > 1,
+    limits: attempt.limits,
+  });
   try {
-    const chunks = await prepareChunks(ctx, req, settings);
+    const chunks = await prepareChunks({ ...ctx, fetchContent }, req, settings);
     await store(ctx, job, req, settings, chunks, outboxId);
     return "done";
   } catch (err) {

@@ -37,6 +37,7 @@ export { buildMessages } from "./prompt.ts";
 // Accepting and running ingestion.
 export { acceptDocument, INGESTION_STREAM } from "./ingest.ts";
 export { abandonIngestionJob, runIngestionJob } from "./ingest_job.ts";
+export type { HostTimeouts, JobLimits } from "./ingest_budget.ts";
 
 // The document lifecycle.
 export {

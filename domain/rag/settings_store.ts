@@ -27,7 +27,7 @@ export interface EffectiveSettings {
 /** The defaults, with endpoints from the environment. */
 export function defaultSettings(env: { embeddingUrl?: string; llmUrl?: string }): Settings {
   return {
-    ingestion: { chunkSize: 800, chunkOverlap: 120, workerCount: 2, batchSize: 32, maxRetries: 5, backoffMs: 500 },
+    ingestion: { chunkSize: 800, chunkOverlap: 120, workerCount: 4, batchSize: 32, maxRetries: 5, backoffMs: 500 },
     embedding: {
       provider: "openai",
       endpoint: env.embeddingUrl ?? "http://127.0.0.1:8081/v1/embeddings",

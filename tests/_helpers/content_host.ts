@@ -1,4 +1,7 @@
-/** A content host on loopback: serves document bodies by path, counts requests, and redirects on demand. */
+/**
+ * A content host on loopback: serves document bodies by path, counts requests, redirects on demand, and plays a
+ * slow host: one that never answers, or one that sends a body at a set rate.
+ */
 
 /** A body the host serves. */
 export interface Served {
@@ -6,6 +9,10 @@ export interface Served {
   type?: string;
   /** Answer with this redirect instead of the body. */
   redirect?: string;
+  /** Never answer (until the host stops). */
+  hang?: boolean;
+  /** Send the body at this rate, in tenths of a second. */
+  bytesPerSecond?: number;
 }
 
 /** A served body as `POST /api/v1/documents` names it: where it is, its checksum and its size. */
@@ -63,13 +70,20 @@ export function startContentHost(): ContentHost & {
 } {
   const files = new Map<string, Served>();
   const hits = new Map<string, number>();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+  // Stopping ends what hangs or trickles: a graceful shutdown waits for every response to finish.
+  const stopping = new AbortController();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const path = new URL(req.url).pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const f = files.get(path);
     if (!f) return new Response("not found", { status: 404 });
     if (f.redirect) return new Response(null, { status: 302, headers: { location: f.redirect } });
-    return new Response(f.body as BodyInit, { headers: { "content-type": f.type ?? "text/html; charset=utf-8" } });
+    if (f.hang) {
+      await new Promise((resolve) => stopping.signal.addEventListener("abort", resolve, { once: true }));
+      return new Response("stopped", { status: 503 });
+    }
+    const body = f.bytesPerSecond ? metered(asBytes(f.body), f.bytesPerSecond, stopping.signal) : f.body as BodyInit;
+    return new Response(body, { headers: { "content-type": f.type ?? "text/html; charset=utf-8" } });
   });
   const base = `http://127.0.0.1:${server.addr.port}`;
   const put = (path: string, served: Served) => {
@@ -85,6 +99,44 @@ export function startContentHost(): ContentHost & {
       const r = put(path, served);
       return { ...r, sha256: await sha256(served.body) };
     },
-    stop: () => server.shutdown(),
+    stop: () => {
+      stopping.abort();
+      return server.shutdown();
+    },
   };
+}
+
+function asBytes(body: Uint8Array | string): Uint8Array {
+  return typeof body === "string" ? new TextEncoder().encode(body) : body;
+}
+
+/** `body` at `bytesPerSecond`, a tenth of a second's worth at a time, until it is sent or `stop` aborts. */
+function metered(body: Uint8Array, bytesPerSecond: number, stop: AbortSignal): ReadableStream<Uint8Array> {
+  const step = Math.max(1, Math.round(bytesPerSecond / 10));
+  let offset = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream({
+    start(controller) {
+      const end = () => {
+        clearInterval(timer);
+        try {
+          controller.close();
+        } catch {
+          // the reader went away first
+        }
+      };
+      stop.addEventListener("abort", end, { once: true });
+      timer = setInterval(() => {
+        controller.enqueue(body.slice(offset, offset + step));
+        offset += step;
+        if (offset >= body.length) {
+          stop.removeEventListener("abort", end);
+          end();
+        }
+      }, 100);
+    },
+    cancel() {
+      clearInterval(timer);
+    },
+  });
 }

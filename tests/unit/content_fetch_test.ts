@@ -241,6 +241,23 @@ describe("content fetch limits", () => {
     assert.ok(Date.now() - started < 2000);
   });
 
+  it("gives up on a body slower than the minimum rate long before the time budget", async () => {
+    // The trickle brings 20 bytes a second; the floor asks 100 over each 300 ms window.
+    const started = Date.now();
+    const fetcher = fetcherFor([host], { timeoutMs: 30_000, minBytesPerSecond: 100, rateWindowMs: 300 });
+    await rejectsWith(fetcher(host.url("/trickle"), sha256("")), "content_timeout");
+    assert.ok(Date.now() - started < 5000);
+  });
+
+  it("lets the caller shorten the time budget (what is left of a job's)", async () => {
+    const started = Date.now();
+    await rejectsWith(
+      fetcherFor([host], { timeoutMs: 30_000 })(host.url("/stall"), sha256(""), { timeoutMs: 300 }),
+      "content_timeout",
+    );
+    assert.ok(Date.now() - started < 2000);
+  });
+
   it("reports a body cut off before its Content-Length as content_unreachable", async () => {
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const served = (async () => {

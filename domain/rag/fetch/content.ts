@@ -14,6 +14,9 @@
  * else, a name that does not resolve, a refused connection, a TLS failure, any non-2xx
  * answer, a redirect without Location or too many of them, a body cut off mid-way, 422
  * `content_unreachable`. The detail goes to the server log only (`log`), the SHA-256 at debug.
+ *
+ * A body must also keep arriving: below `minBytesPerSecond` over a window of RATE_WINDOW_MS it is a timeout too, so
+ * that a host trickling a body holds a worker for seconds, not for the whole time budget.
  */
 import { createHash } from "node:crypto";
 import { lookup } from "node:dns/promises";
@@ -45,6 +48,10 @@ export interface ContentFetcherOptions {
   maxBytes: number;
   /** Budget for the whole fetch: resolution, every redirect hop and the body. */
   timeoutMs: number;
+  /** The slowest a body may arrive, measured over `rateWindowMs`; 0 or unset: no floor. */
+  minBytesPerSecond?: number;
+  /** Default RATE_WINDOW_MS. */
+  rateWindowMs?: number;
   /** Redirects followed before giving up; default 5. */
   maxRedirects?: number;
   /** Default: the system resolver (getaddrinfo), which honours /etc/hosts. */
@@ -55,10 +62,20 @@ export interface ContentFetcherOptions {
   log?: Logger;
 }
 
-/** Fetches the body at `url` and verifies that its SHA-256 is `expectedSha256` (lowercase hex). */
-export type ContentFetcher = (url: string, expectedSha256: string) => Promise<FetchedContent>;
+/**
+ * Fetches the body at `url` and verifies that its SHA-256 is `expectedSha256` (lowercase hex); `limits.timeoutMs`
+ * shortens the fetcher's own time budget (what is left of a job's).
+ */
+export type ContentFetcher = (
+  url: string,
+  expectedSha256: string,
+  limits?: { timeoutMs?: number },
+) => Promise<FetchedContent>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The window the transfer rate is measured over: long enough for a host's pauses, short beside the time budget. */
+export const RATE_WINDOW_MS = 10_000;
 
 /** The codes a fetch fails with; each has one fixed message. */
 type FetchCode = Extract<
@@ -113,12 +130,13 @@ export function createContentFetcher(options: ContentFetcherOptions): ContentFet
     maxRedirects: options.maxRedirects ?? 5,
     resolve: options.resolve ?? resolveWithSystem,
   };
-  return async (url, expectedSha256) => {
-    const signal = AbortSignal.timeout(options.timeoutMs);
+  return async (url, expectedSha256, limits = {}) => {
+    const timeoutMs = Math.max(1, Math.min(options.timeoutMs, limits.timeoutMs ?? Infinity));
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       return await fetchFollowingRedirects(checkContentUrl(url, policy), { ...settings, signal, expectedSha256 });
     } catch (err) {
-      const failure = asFailure(err, signal, options.timeoutMs);
+      const failure = asFailure(err, signal, timeoutMs);
       options.log?.info("content fetch failed", {
         host: URL.parse(url)?.host,
         code: failure.code,
@@ -177,7 +195,10 @@ async function readVerified(url: URL, response: IncomingMessage, attempt: Attemp
     response.destroy();
     throw new FetchFailure("content_unreachable", `content host ${url.host} answered ${status}`);
   }
-  const { body, sha256 } = await readLimited(response, attempt.maxBytes);
+  const { body, sha256 } = await readLimited(response, attempt.maxBytes, {
+    bytesPerSecond: attempt.minBytesPerSecond ?? 0,
+    windowMs: attempt.rateWindowMs ?? RATE_WINDOW_MS,
+  });
   if (sha256 !== attempt.expectedSha256) {
     attempt.log?.debug("content checksum differs", { host: url.host, sha256 });
     throw new FetchFailure("checksum_mismatch", "the body's SHA-256 differs from the given checksum");
@@ -186,8 +207,15 @@ async function readVerified(url: URL, response: IncomingMessage, attempt: Attemp
   return { body, contentType, finalUrl: url.href, sha256 };
 }
 
-/** Collects and hashes the body, stopping (and closing the connection) as soon as it passes `maxBytes`. */
-async function readLimited(response: IncomingMessage, maxBytes: number): Promise<{ body: Uint8Array; sha256: string }> {
+/**
+ * Collects and hashes the body, stopping (and closing the connection) as soon as it passes `maxBytes`, or as soon as
+ * a window of `floor.windowMs` brought less than `floor.bytesPerSecond` per second.
+ */
+async function readLimited(
+  response: IncomingMessage,
+  maxBytes: number,
+  floor: { bytesPerSecond: number; windowMs: number },
+): Promise<{ body: Uint8Array; sha256: string }> {
   const tooLarge = () => new FetchFailure("content_too_large", `the content body is larger than ${maxBytes} bytes`);
   if (Number(response.headers["content-length"] ?? 0) > maxBytes) {
     response.destroy();
@@ -196,14 +224,29 @@ async function readLimited(response: IncomingMessage, maxBytes: number): Promise
   const hash = createHash("sha256");
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      response.destroy();
-      throw tooLarge();
+  let windowStart = 0;
+  const check = floor.bytesPerSecond > 0
+    ? setInterval(() => {
+      if (size - windowStart < floor.bytesPerSecond * floor.windowMs / 1000) {
+        response.destroy(
+          new FetchFailure("content_timeout", `the body arrived slower than ${floor.bytesPerSecond} bytes per second`),
+        );
+      }
+      windowStart = size;
+    }, floor.windowMs)
+    : undefined;
+  try {
+    for await (const chunk of response as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        response.destroy();
+        throw tooLarge();
+      }
+      hash.update(chunk);
+      chunks.push(chunk);
     }
-    hash.update(chunk);
-    chunks.push(chunk);
+  } finally {
+    clearInterval(check);
   }
   return { body: concat(chunks, size), sha256: hash.digest("hex") };
 }
