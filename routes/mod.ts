@@ -9,7 +9,8 @@ import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { bodyLimit, type HttpMetrics, requestContext } from "./_request.ts";
+import { type HttpMetrics, requestContext } from "./_request.ts";
+import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
@@ -59,8 +60,16 @@ export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
   app.use("*", requestContext(deps.log, deps.http));
-  // The snapshot route streams its own body under SNAPSHOT_MAX_BODY_BYTES.
-  app.use("*", bodyLimit((path) => path === `${DIRECTORY_BASE}${SNAPSHOT_PATH}` ? null : config.MAX_BODY_BYTES));
+  // Bodies are read on demand, after the route's credential check; the snapshot route streams a larger one.
+  const snapshotPath = `${DIRECTORY_BASE}${SNAPSHOT_PATH}`;
+  app.use(
+    "*",
+    bodyGuard({
+      maxFor: (path) => path === snapshotPath ? config.SNAPSHOT_MAX_BODY_BYTES : config.MAX_BODY_BYTES,
+      timeoutMs: config.HTTP_BODY_TIMEOUT_SECONDS * 1000,
+      minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
+    }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
+  );
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
