@@ -21,6 +21,7 @@ import { createTokenVerifier, createUserGate, recordRagRefusal } from "@/domain/
 import { createRagContext } from "./rag_context.ts";
 import { createDirectoryContext } from "./directory_context.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
+import { budgetedRefusalAudit } from "./refusal_audit.ts";
 
 /** A running instance of the service (without its HTTP listener). */
 export interface Runtime {
@@ -148,6 +149,16 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     requests: registry.register(new Counter("http_requests_total", "HTTP requests by method, route and status")),
     duration: registry.register(new Histogram("http_request_duration_seconds", "HTTP request duration")),
   };
+  // Each service audits the refusals of its own API in its own log.
+  const refusals = budgetedRefusalAudit(config.AUDIT_REFUSALS_PER_MINUTE, (actor, details) => {
+    const ragCtx = rag?.routes.ctx;
+    const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
+      ? recordRagRefusal(ragCtx, actor, details)
+      : dirCtx
+      ? directory.recordRefusal(dirCtx, actor, details)
+      : null;
+    recorded?.catch((err) => log.warn("could not audit a refusal", errorFields(err)));
+  });
   const deps: AppDeps = {
     config,
     log,
@@ -156,16 +167,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
     directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log) } : undefined,
     rag: rag?.routes,
-    // Each service audits the refusals of its own API in its own log.
-    auditRefusal: (actor, details) => {
-      const ragCtx = rag?.routes.ctx;
-      const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
-        ? recordRagRefusal(ragCtx, actor, details)
-        : dirCtx
-        ? directory.recordRefusal(dirCtx, actor, details)
-        : null;
-      recorded?.catch((err) => log.warn("could not audit a refusal", errorFields(err)));
-    },
+    auditRefusal: refusals.audit,
   };
   const app = self.app = createApp(deps);
   const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx, rag: rag?.routes.ctx };
@@ -180,6 +182,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     directory: dirCtx,
     jobs,
     async stop() {
+      refusals.flush();
       await workers?.stop();
       await rag?.stop();
       redis.disconnect();

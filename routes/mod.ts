@@ -7,7 +7,7 @@ import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
-import { actorOf } from "./_auth.ts";
+import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { type HttpMetrics, requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
@@ -48,8 +48,12 @@ export interface AppDeps {
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
-  /** Audits a refused call (who it proved to be, what was refused); must not throw. */
-  auditRefusal: (actor: Actor, details: { code: string; method: string; path: string; detail: string }) => void;
+  /** Audits a refused call (who it proved to be, what was refused, from which address); must not throw. */
+  auditRefusal: (
+    actor: Actor,
+    details: { code: string; method: string; path: string; detail: string },
+    client: string,
+  ) => void;
 }
 
 /** The paths that hold directory portal routes (registered only with PORTAL_JWT_SECRET). */
@@ -147,7 +151,11 @@ export function createApp(deps: AppDeps) {
 
   app.onError(
     createErrorHandler((c, err: AppError) =>
-      deps.auditRefusal(actorOf(c), { code: err.code, method: c.req.method, path: c.req.path, detail: err.message })
+      deps.auditRefusal(
+        actorOf(c),
+        { code: err.code, method: c.req.method, path: c.req.path, detail: err.message },
+        clientAddress(c),
+      )
     ),
   );
   app.notFound(notFoundHandler);
