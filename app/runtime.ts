@@ -22,6 +22,7 @@ import { createRagContext } from "./rag_context.ts";
 import { createDirectoryContext } from "./directory_context.ts";
 import { redisShownVersions } from "./shown_versions.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
+import { budgetedRefusalAudit } from "./refusal_audit.ts";
 
 /** A running instance of the service (without its HTTP listener). */
 export interface Runtime {
@@ -176,6 +177,16 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     requests: registry.register(new Counter("http_requests_total", "HTTP requests by method, route and status")),
     duration: registry.register(new Histogram("http_request_duration_seconds", "HTTP request duration")),
   };
+  // Each service audits the refusals of its own API in its own log.
+  const refusals = budgetedRefusalAudit(config.AUDIT_REFUSALS_PER_MINUTE, (actor, details) => {
+    const ragCtx = rag?.routes.ctx;
+    const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
+      ? recordRagRefusal(ragCtx, actor, details)
+      : dirCtx
+      ? directory.recordRefusal(dirCtx, actor, details)
+      : null;
+    recorded?.catch((err) => log.warn("could not audit a refusal", errorFields(err)));
+  });
   const deps: AppDeps = {
     config,
     log,
@@ -184,16 +195,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
     directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log, limiter) } : undefined,
     rag: rag?.routes,
-    // Each service audits the refusals of its own API in its own log.
-    auditRefusal: (actor, details) => {
-      const ragCtx = rag?.routes.ctx;
-      const recorded = ragCtx && /^\/(api\/(v1|explore)\/|views\/|$)/.test(details.path)
-        ? recordRagRefusal(ragCtx, actor, details)
-        : dirCtx
-        ? directory.recordRefusal(dirCtx, actor, details)
-        : null;
-      recorded?.catch((err) => log.warn("could not audit a refusal", errorFields(err)));
-    },
+    auditRefusal: refusals.audit,
   };
   const app = self.app = createApp(deps);
   const jobs: JobDeps = { config, sql, redis, log, directory: dirCtx, rag: rag?.routes.ctx };
@@ -208,6 +210,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     directory: dirCtx,
     jobs,
     async stop() {
+      refusals.flush();
       await workers?.stop();
       await rag?.stop();
       redis.disconnect();

@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "ask": () => import("./ask.ts"),
   "eval": () => import("./eval.ts"),
   "search": () => import("./search.ts"),
+  "edge": () => import("./edge_attacks.ts"),
 };
 
 async function machine(): Promise<string> {

@@ -115,6 +115,15 @@ const schema = z.object({
   SNAPSHOT_PUBLICATION_SLOTS: int(2, 1, 50),
   /** Where publication bodies are spooled (the system's temporary directory when unset). */
   SNAPSHOT_SPOOL_DIR: optionalText,
+  /** A body must arrive within this many seconds, unless it keeps up HTTP_BODY_MIN_BYTES_PER_SECOND (408 else). */
+  HTTP_BODY_TIMEOUT_SECONDS: int(30, 1, 3600),
+  /** The transfer rate that lets a long body take longer than HTTP_BODY_TIMEOUT_SECONDS. */
+  HTTP_BODY_MIN_BYTES_PER_SECOND: int(64 * 1024, 1),
+  /** Bodies read at once for one credential, and for the whole process (429 too_many_bodies beyond). */
+  HTTP_BODIES_PER_CREDENTIAL: int(4, 1, 10_000),
+  HTTP_BODIES_TOTAL: int(32, 1, 100_000),
+  /** Refusal audit rows per client address and credential per minute; the rest are counted in one row. */
+  AUDIT_REFUSALS_PER_MINUTE: int(30, 1, 1_000_000),
   RATE_LIMIT_PER_MINUTE: int(6000, 1),
   PORTAL_API_KEYS_JSON: portalKeys,
   PORTAL_JWT_SECRET: signingSecret,

@@ -11,6 +11,13 @@ const keyOf = (labels: Labels) =>
   )
     .join(",");
 
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The method as a label: a standard method by name, anything a client made up as `other`, so series stay few. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : "other";
+}
+
 interface Metric {
   render(): string[];
 }

@@ -60,6 +60,15 @@ export function actorOf(c: Context<AppEnv>): Actor {
   return { kind: "anonymous", id: null, label: null, requestId };
 }
 
+/**
+ * The peer address of the connection (Deno.serve's `remoteAddr`), or `local` for a request made in process.
+ * Forwarded headers are not trusted: any caller can write them.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return info?.remoteAddr?.hostname ?? "local";
+}
+
 /** Requires a valid portal credential. */
 export function portalAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,5 +1,6 @@
 /** The Hono environment every route shares: per-request variables set by middleware. */
 import type { Logger } from "@/lib/log.ts";
+import type { AppError } from "@/domain/errors.ts";
 import type { AdminPrincipal, PortalPrincipal } from "@/domain/directory/mod.ts";
 import type { Principal } from "@/domain/rag/mod.ts";
 
@@ -12,5 +13,7 @@ export interface AppEnv {
     admin: AdminPrincipal;
     /** The retrieval service's user, built from a verified user token's claims only. */
     principal: Principal;
+    /** Why the request body could not be read (408, 413, 429...): it decides the answer, whatever the reader made of it. */
+    bodyFailure: AppError;
   };
 }

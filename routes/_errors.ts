@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   410: "Gone",
   413: "Content Too Large",
@@ -31,16 +32,21 @@ const TITLES: Record<number, string> = {
 
 const PROBLEM_JSON = "application/problem+json";
 
+/** The most field errors a problem lists; the rest are counted in `errorsOmitted`, so a flood of bad keys stays small. */
+export const MAX_FIELD_ERRORS = 20;
+
 /** Builds a problem+json response for an AppError. */
 export function problemResponse(err: AppError, requestId?: string): Response {
   const status = err.status;
+  const errors = err.errors ?? [];
   const body = {
     type: "about:blank",
     title: TITLES[status] ?? "Error",
     status,
     code: err.code,
     detail: err.message,
-    ...(err.errors?.length ? { errors: err.errors } : {}),
+    ...(errors.length ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : {}),
+    ...(errors.length > MAX_FIELD_ERRORS ? { errorsOmitted: errors.length - MAX_FIELD_ERRORS } : {}),
     ...(requestId ? { requestId } : {}),
     ...err.extra,
   };
@@ -130,7 +136,7 @@ function isRedisUnavailable(err: unknown): boolean {
  */
 export function createErrorHandler(onRefusal: (c: Context<AppEnv>, err: AppError) => void) {
   return (err: Error, c: Context<AppEnv>): Response => {
-    const appError = toAppError(err);
+    const appError = c.get("bodyFailure") ?? toAppError(err);
     // A failure the service anticipated (a 503 for stale state, say) is a warning with its reason; anything else
     // is an error with its stack.
     if (appError.status >= 500 && appError.cause === undefined && err instanceof AppError) {

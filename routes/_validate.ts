@@ -55,7 +55,9 @@ export const Problem = z.object({
   status: z.number().int(),
   code: z.string(),
   detail: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).max(20).optional(),
+  /** How many field errors were left out of `errors` (it lists at most 20). */
+  errorsOmitted: z.number().int().optional(),
   requestId: z.string().optional(),
 }).openapi("Problem");
 

@@ -7,9 +7,10 @@ import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
 import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
-import { actorOf } from "./_auth.ts";
+import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { bodyLimit, type HttpMetrics, requestContext } from "./_request.ts";
+import { type HttpMetrics, requestContext } from "./_request.ts";
+import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
@@ -49,8 +50,12 @@ export interface AppDeps {
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
-  /** Audits a refused call (who it proved to be, what was refused); must not throw. */
-  auditRefusal: (actor: Actor, details: { code: string; method: string; path: string; detail: string }) => void;
+  /** Audits a refused call (who it proved to be, what was refused, from which address); must not throw. */
+  auditRefusal: (
+    actor: Actor,
+    details: { code: string; method: string; path: string; detail: string },
+    client: string,
+  ) => void;
 }
 
 /** The paths that hold directory portal routes (registered only with PORTAL_JWT_SECRET). */
@@ -61,8 +66,16 @@ export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
   app.use("*", requestContext(deps.log, deps.http));
-  // The snapshot route streams its own body under SNAPSHOT_MAX_BODY_BYTES.
-  app.use("*", bodyLimit((path) => path === `${DIRECTORY_BASE}${SNAPSHOT_PATH}` ? null : config.MAX_BODY_BYTES));
+  // Bodies are read on demand, after the route's credential check; the snapshot route streams a larger one.
+  const snapshotPath = `${DIRECTORY_BASE}${SNAPSHOT_PATH}`;
+  app.use(
+    "*",
+    bodyGuard({
+      maxFor: (path) => path === snapshotPath ? config.SNAPSHOT_MAX_BODY_BYTES : config.MAX_BODY_BYTES,
+      timeoutMs: config.HTTP_BODY_TIMEOUT_SECONDS * 1000,
+      minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
+    }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
+  );
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
@@ -142,7 +155,11 @@ export function createApp(deps: AppDeps) {
 
   app.onError(
     createErrorHandler((c, err: AppError) =>
-      deps.auditRefusal(actorOf(c), { code: err.code, method: c.req.method, path: c.req.path, detail: err.message })
+      deps.auditRefusal(
+        actorOf(c),
+        { code: err.code, method: c.req.method, path: c.req.path, detail: err.message },
+        clientAddress(c),
+      )
     ),
   );
   app.notFound(notFoundHandler);

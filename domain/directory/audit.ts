@@ -29,7 +29,7 @@ export async function listAuditLog(
 export async function recordRefusal(
   ctx: DirectoryContext,
   actor: Actor,
-  details: { code: string; method: string; path: string; detail: string },
+  details: { code: string; method: string; path: string; detail: string; refusals?: number },
 ): Promise<void> {
   await insertAudit(ctx.sql, { actor, action: "access.refused", outcome: "refused", details });
 }

@@ -7,7 +7,7 @@ import type { RagContext } from "./context.ts";
 export async function recordRagRefusal(
   ctx: RagContext,
   actor: { kind: string; id: string | null },
-  details: { code: string; method: string; path: string; detail: string },
+  details: { code: string; method: string; path: string; detail: string; refusals?: number },
 ): Promise<void> {
   await withSystem(ctx.system, (tx) =>
     insertRagAudit(tx, {

@@ -10,7 +10,6 @@ import { UNSTORABLE_TEXT, unstorableTextPath } from "@/domain/storable_text.ts";
 import { AppError } from "@/domain/errors.ts";
 import { canonicalAssignments, schemas, type SnapshotEntry, type SnapshotStream } from "@/domain/directory/mod.ts";
 import { fieldErrors } from "../_errors.ts";
-import { decodedBody } from "../_request.ts";
 import { JsonEntriesReader, JsonShapeError, parseJson } from "./_json_entries.ts";
 import { entryFromBytes } from "./_snapshot_entry_bytes.ts";
 
@@ -73,7 +72,8 @@ function collector(header: SnapshotStream["header"]) {
 async function* entryBatches(req: Request, maxBytes: number, header: SnapshotStream["header"]) {
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new AppError("unsupported_media_type", "Send the body as application/json");
-  const stream = decodedBody(req);
+  // Already inflated from gzip and bounded in time by the body guard (`../_body.ts`).
+  const stream = req.body;
   if (stream === null) throw invalid("", "a body is required");
   const c = collector(header);
   const reader = new JsonEntriesReader("entries", c);

@@ -34,6 +34,8 @@ export interface ServiceProcessOptions {
 export interface ServiceProcess {
   /** Its base URL on loopback, for the test to call. */
   url: string;
+  /** Its process id (for reading its memory from /proc). */
+  pid: number;
   /** Every line written so far, stdout and stderr together. */
   lines: string[];
   /** Every audit line written so far. */
@@ -81,6 +83,7 @@ export async function startServiceProcess(o: ServiceProcessOptions): Promise<Ser
   });
   const proc: ServiceProcess = {
     url: `http://127.0.0.1:${o.port}`,
+    pid: child.pid,
     lines,
     audit: () => readAudit(o.auditPath),
     async stop() {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Counter, Gauge, Histogram, Registry } from "@/lib/metrics.ts";
+import { Counter, Gauge, Histogram, methodLabel, Registry } from "@/lib/metrics.ts";
 
 describe("metrics", () => {
   it("renders counters, gauges and cumulative histogram buckets in Prometheus text", () => {
@@ -19,5 +19,14 @@ describe("metrics", () => {
     assert.match(text, /latency_seconds_bucket\{le="1"\} 2/);
     assert.match(text, /latency_seconds_bucket\{le="\+Inf"\} 2/);
     assert.match(text, /latency_seconds_count 2/);
+  });
+});
+
+describe("the method label", () => {
+  it("names the standard methods and folds anything else into other", () => {
+    assert.equal(methodLabel("GET"), "GET");
+    assert.equal(methodLabel("PATCH"), "PATCH");
+    assert.equal(methodLabel("XDEADBEEF"), "other");
+    assert.equal(methodLabel("get"), "other");
   });
 });
