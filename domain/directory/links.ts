@@ -159,7 +159,9 @@ export interface LinkListQuery {
 
 /** Lists links in version order, tombstones included by default. */
 export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Promise<Page> {
-  const after = query.cursor ? ctx.cursors.decode("links", query.cursor, query) : null;
+  // `includeTerm` shapes each item, not which items: a walk may switch it between pages.
+  const filters = { ...query, includeTerm: undefined };
+  const after = query.cursor ? ctx.cursors.decode("links", query.cursor, filters) : null;
   const page = await links.listLinks(ctx.sql, {
     filter: {
       contentKey: query.contentKey ?? null,
@@ -175,7 +177,7 @@ export async function listLinks(ctx: DirectoryContext, query: LinkListQuery): Pr
   return {
     items: page.items,
     nextCursor: page.more
-      ? ctx.cursors.encode("links", [page.lastVersion!, page.lastContentKey!, page.lastTermId!], query)
+      ? ctx.cursors.encode("links", [page.lastVersion!, page.lastContentKey!, page.lastTermId!], filters)
       : null,
     dataVersion: page.dataVersion,
   };
