@@ -150,11 +150,14 @@ describe("answers from the local runtime and without a model", () => {
     assert.equal(streamed, llm.reply);
   });
 
-  it("answers 503 unavailable when the model fails", async () => {
+  it("answers 503 unavailable when the model fails, relaying nothing of what the model's server said", async () => {
     llm.failWith = 500;
     try {
       const { status, res } = await ask(rag, "연차 신청");
-      assert.deepEqual([status, (await body<Problem>(res)).code], [503, "unavailable"]);
+      const problem = await body<Problem>(res);
+      assert.deepEqual([status, problem.code], [503, "unavailable"]);
+      assert.doesNotMatch(JSON.stringify(problem), /exploded|500/, "the upstream body and status stay in the log");
+      assert.ok(problem.requestId, "the request id finds the upstream answer in the log");
     } finally {
       llm.failWith = 0;
     }

@@ -167,8 +167,16 @@ export async function* generate(t: ModelTarget): AsyncGenerator<string> {
       signal,
     });
     if (!res.ok || !res.body) {
+      // What the model's server said stays in the service's log (under the request id): it may name hosts,
+      // models and internals no ordinary caller should learn.
       const text = (await res.text()).slice(0, 300);
-      throw new AppError("unavailable", `The ${t.mode} model answered ${res.status}: ${text}`);
+      throw new AppError(
+        "unavailable",
+        `The ${t.mode} model is unavailable; the request id finds its answer in the log`,
+        {
+          cause: new Error(`the ${t.mode} model answered ${res.status}: ${text}`),
+        },
+      );
     }
     // A server that does not stream answers with one JSON body.
     if (res.headers.get("content-type")?.startsWith("application/json") && t.protocol === "openai") {
