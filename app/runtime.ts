@@ -109,7 +109,10 @@ async function ragParts(
       limiter: new RateLimiter(config.RATE_LIMIT_PER_MINUTE),
       queues: () => queueDepths(redis, config.REDIS_KEY_PREFIX, "rag"),
     },
-    stop: () => waiter.stop(),
+    stop: async () => {
+      await waiter.stop();
+      await ctx.extractor.stop();
+    },
   };
 }
 

@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   content_unreachable: 422,
   content_timeout: 422,
   size_mismatch: 422,
+  content_unprocessable: 422,
   organization_not_found: 422,
   rate_limited: 429,
   internal_error: 500,

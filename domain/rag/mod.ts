@@ -68,6 +68,7 @@ export { recordRagRefusal } from "./audit.ts";
 
 // The outbound adapters and the ontology cache the composition root wires in.
 export { createContentFetcher } from "./fetch/content.ts";
+export { createExtractor, type Extractor } from "./isolate/pool.ts";
 export { ownAddressCheck } from "./fetch/own_addresses.ts";
 export { createDirectoryClient } from "./clients/directory.ts";
 export { embedTexts, vectorText } from "./clients/embedding.ts";
