@@ -14,10 +14,22 @@ import {
   writeJsonFrame,
 } from "@/domain/rag/isolate/protocol.ts";
 
+/**
+ * Text beyond this many times what the chunk limit can hold fails while it is read (a PDF mid-way through its
+ * pages) rather than after: chunks hold `chunkSize` code points each, and layout whitespace that chunking
+ * collapses is rarely as much as the text itself.
+ */
+const TEXT_PER_CHUNK_BUDGET = 2;
+
 /** Extracts and chunks one body; every failure is the body's, so each becomes a reply rather than a crash. */
 export async function handleJob(job: ExtractJob, body: Uint8Array): Promise<ExtractReply> {
+  const { maxChunks, chunkSize } = job.chunking;
+  const limits = {
+    ...job.limits,
+    maxExtractedBytes: Math.min(job.limits.maxExtractedBytes, TEXT_PER_CHUNK_BUDGET * maxChunks * chunkSize),
+  };
   try {
-    const doc = await extractText(body, job.contentType, job.limits);
+    const doc = await extractText(body, job.contentType, limits);
     return { ok: true, chunks: chunkDocument(doc, job.chunking) };
   } catch (err) {
     if (err instanceof ExtractionError) return { ok: false, reason: err.reason, message: err.message };
