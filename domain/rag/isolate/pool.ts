@@ -98,7 +98,7 @@ export function createExtractor(o: ExtractorOptions): Extractor {
  * The command line of a child: a capped heap, reading the parsers' data files only, nothing fetched. Its
  * environment is cleared to PASSED_ENV, so reading it (some npm parsers probe debug switches) reveals nothing.
  */
-export function childArgs(memoryMiB: number): string[] {
+export function extractionProcessArgs(memoryMiB: number): string[] {
   return [
     "run",
     "--quiet",
@@ -118,7 +118,7 @@ function spawn(o: ExtractorOptions): Sandbox {
     return value === undefined ? [] : [[name, value]];
   }));
   const child = new Deno.Command(Deno.execPath(), {
-    args: childArgs(o.memoryMiB),
+    args: extractionProcessArgs(o.memoryMiB),
     cwd: ROOT.pathname,
     clearEnv: true,
     env,
