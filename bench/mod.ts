@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "ingest": () => import("./ingest.ts"),
   "embedding": () => import("./embedding.ts"),
   "ingest-extract": () => import("./ingest_extract.ts"),
+  "extraction-attacks": () => import("./extraction_attacks.ts"),
   "ask": () => import("./ask.ts"),
   "eval": () => import("./eval.ts"),
   "search": () => import("./search.ts"),

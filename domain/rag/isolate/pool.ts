@@ -4,8 +4,10 @@
  * data files, has no network, and is killed when a job outlasts its wall-clock limit. A body that exhausts
  * the heap or the time kills only its own process; its job fails with `over_limit`, which the ingestion job
  * stores as `content_unprocessable`, and the next job gets a fresh process. A few processes stay warm
- * between jobs, so a job does not pay for a start (about a second to load the parsers).
+ * between jobs, so a job does not pay for a start (about a second to load the parsers). They run at a lower
+ * CPU priority (nice 10): on a small machine a long parse then yields a core to the requests being served.
  */
+import { setPriority } from "node:os";
 import { ExtractionError, type ExtractLimits } from "@/domain/rag/extract/mod.ts";
 import type { Chunk, ChunkOptions } from "@/domain/rag/text/chunk.ts";
 import {
@@ -26,6 +28,9 @@ const PASSED_ENV = ["HOME", "PATH", "DENO_DIR", "XDG_CACHE_HOME", "DENO_AUDIT_PE
 
 /** A reply may hold each chunk at four UTF-8 bytes a code point, its heading path and JSON around it. */
 const REPLY_BYTES_PER_CHUNK_BEYOND_TEXT = 2048;
+
+/** The niceness of extraction processes: background work, behind whatever serves a caller. */
+const NICENESS = 10;
 
 /** How extraction processes run and what a document may produce. */
 export interface ExtractorOptions {
@@ -126,6 +131,11 @@ function spawn(o: ExtractorOptions): Sandbox {
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
+  try {
+    setPriority(child.pid, NICENESS);
+  } catch {
+    // Without permission to read and set priorities (--allow-sys) the process runs at the service's own.
+  }
   const replies = new FrameReader(child.stdout);
   const sandbox: Sandbox = {
     child,

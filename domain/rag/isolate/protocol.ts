@@ -27,12 +27,17 @@ export interface FrameSink {
   write(bytes: Uint8Array): Promise<unknown>;
 }
 
+/** A large payload goes in slices: one 50 MB write to a pipe holds the writer's event loop for tens of ms. */
+const SLICE_BYTES = 256 * 1024;
+
 /** Writes one frame. */
 export async function writeFrame(sink: FrameSink, payload: Uint8Array): Promise<void> {
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, payload.byteLength);
   await sink.write(length);
-  await sink.write(payload);
+  for (let at = 0; at < payload.byteLength; at += SLICE_BYTES) {
+    await sink.write(payload.subarray(at, at + SLICE_BYTES));
+  }
 }
 
 /** Writes `value` as one JSON frame. */
