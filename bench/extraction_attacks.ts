@@ -1,6 +1,7 @@
 /**
  * What another caller sees while hostile documents are ingested (issue 16, item 1): against a real
- * service process (`main.ts`, workers on, default limits), the p95 of /healthz polled every 25 ms while
+ * service process (`main.ts`, workers on, default limits), the p95 of /healthz polled every 25 ms from a
+ * process of its own while
  * one attack is registered again and again for a few seconds, beside the same p95 with nothing else
  * running, measured in the same run just before. The attacks are those of
  * tests/security/extraction_isolation_test.ts: a DOCX zip bomb, a PDF of tens of thousands of chunks
@@ -61,7 +62,7 @@ export async function run(): Promise<Figure[]> {
     });
     if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${await warm.text()}`);
     for (const [i, attack] of ATTACKS.entries()) {
-      const quiet = await quietHealth(rag.service.url, 200);
+      const quiet = await quietHealth(rag.service.url, SECONDS * 1000);
       const baseRss = await rssBytes(rag.service.pid);
       const seen = await observe(rag.service, () => repeat(rag, attack, `/attack-${i}`));
       const during = percentile(seen.healthMs, 95);

@@ -85,14 +85,6 @@ async function assertContained(
   assert.equal(state.indexedVersion, "v1");
 
   const growth = seen.peakRssBytes - baselineRss;
-  if (Deno.env.get("SHOW_FIGURES")) {
-    console.log(marker, {
-      growthMiB: growth / MiB,
-      healthP95: percentile(seen.healthMs, 95),
-      n: seen.healthMs.length,
-      ms: seen.elapsedMs,
-    });
-  }
   assert.ok(growth < RSS_GROWTH_BOUND, `the service grew by ${(growth / MiB).toFixed(0)} MiB`);
   const p95 = percentile(seen.healthMs, 95);
   assert.ok(seen.healthMs.length > 0, "the other caller got no answer at all");
