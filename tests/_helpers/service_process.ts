@@ -47,7 +47,7 @@ export interface ServiceProcess {
 /**
  * The permissions the child runs with: reading files, the environment and host facts,
  * the listed network entries, and running Deno itself (its extraction processes, which
- * get no network permission and append to the same audit) and nothing else. No other
+ * get no network permission at all) and nothing else. No other
  * `--allow-run` and no `--allow-ffi`, so no subprocess or native library can open a
  * socket the audit would not see, and `--cached-only` keeps the module loader itself
  * from fetching anything.

@@ -23,8 +23,11 @@ import {
 const ROOT = new URL("../../../", import.meta.url);
 const CHILD = new URL("./child.ts", import.meta.url).pathname;
 
-/** The environment a child may see: where Deno keeps its cache, and the permission audit when one is on. */
-const PASSED_ENV = ["HOME", "PATH", "DENO_DIR", "XDG_CACHE_HOME", "DENO_AUDIT_PERMISSIONS"];
+/**
+ * The environment a child may see: where Deno keeps its cache. Not the permission audit's file: two processes
+ * appending to it interleave their lines; a child holds no network permission for it to record anyway.
+ */
+const PASSED_ENV = ["HOME", "PATH", "DENO_DIR", "XDG_CACHE_HOME"];
 
 /** A reply may hold each chunk at four UTF-8 bytes a code point, its heading path and JSON around it. */
 const REPLY_BYTES_PER_CHUNK_BEYOND_TEXT = 2048;
