@@ -91,8 +91,8 @@ export function createExtractor(o: ExtractorOptions): Extractor {
         busy.delete(sandbox);
         if (sandbox.alive && !stopped && idle.length < o.warmProcesses) idle.push(sandbox);
         else await retire(sandbox);
-        // A process that died is replaced at once, so the next job finds one warm.
-        if (!sandbox.alive && !stopped && idle.length < o.warmProcesses) idle.push(spawn(o));
+        // A process that died is replaced at once, so the next job finds one warm (or, failing that, starts one).
+        if (!sandbox.alive && !stopped && idle.length < o.warmProcesses) replace(idle, o);
       }
     },
     async stop() {
@@ -150,6 +150,14 @@ function spawn(o: ExtractorOptions): Sandbox {
   };
   sandbox.status.then(() => sandbox.alive = false);
   return sandbox;
+}
+
+function replace(idle: Sandbox[], o: ExtractorOptions): void {
+  try {
+    idle.push(spawn(o));
+  } catch {
+    // The job's own outcome stands; the next job spawns (and reports) for itself.
+  }
 }
 
 /** Sends one job and reads its reply, killing the process when it overruns its time or its reply size. */
