@@ -1,11 +1,12 @@
 /** The retrieval context built from the configuration: one builder for the service and the operator scripts. */
-import type { Config } from "@/lib/config.ts";
+import { type Config, maxExtractedBytes } from "@/lib/config.ts";
 import type { RequestPool, SystemPool } from "@/sql/rag/session.ts";
 import { ReadPools } from "@/sql/read_pools.ts";
 import {
   createContentFetcher,
   createDirectoryClient,
   createDirectoryState,
+  createExtractor,
   createOntologyCache,
   createSettingsStore,
   defaultSettings,
@@ -70,6 +71,14 @@ export function createRagContext(
       timeoutMs: config.RAG_CONTENT_FETCH_TIMEOUT_SECONDS * 1000,
       minBytesPerSecond: config.RAG_CONTENT_MIN_BYTES_PER_SECOND,
       log: o.log?.child({ part: "content-fetch" }),
+    }),
+    // Started lazily: a process that never ingests (the API beside a worker process, a script) starts none.
+    extractor: createExtractor({
+      memoryMiB: config.RAG_EXTRACT_MEMORY_MIB,
+      timeoutMs: config.RAG_EXTRACT_TIMEOUT_SECONDS * 1000,
+      warmProcesses: config.RAG_EXTRACT_PROCESSES,
+      limits: { maxExtractedBytes: maxExtractedBytes(config) },
+      maxChunks: config.RAG_MAX_CHUNKS_PER_DOCUMENT,
     }),
     embeddingApiKey: config.EMBEDDING_API_KEY,
     urlPolicy,

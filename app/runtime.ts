@@ -117,7 +117,10 @@ async function ragParts(
       limiter,
       queues: () => queueDepths(redis, config.REDIS_KEY_PREFIX, "rag"),
     },
-    stop: () => waiter.stop(),
+    stop: async () => {
+      await waiter.stop();
+      await ctx.extractor.stop();
+    },
   };
 }
 

@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "fair-ingest": () => import("./fair_ingest.ts"),
   "embedding": () => import("./embedding.ts"),
   "ingest-extract": () => import("./ingest_extract.ts"),
+  "extraction-attacks": () => import("./extraction_attacks.ts"),
   "ask": () => import("./ask.ts"),
   "eval": () => import("./eval.ts"),
   "search": () => import("./search.ts"),

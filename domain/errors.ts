@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   content_host_unresponsive: 422,
   ingestion_budget_exceeded: 422,
   size_mismatch: 422,
+  content_unprocessable: 422,
   organization_not_found: 422,
   rate_limited: 429,
   too_many_queued: 429,

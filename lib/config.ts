@@ -170,6 +170,12 @@ const schema = z.object({
     message: "holds an entry that is not a portal id or *",
   }),
   RAG_MAX_DOCUMENT_BYTES: int(50 * MiB, 1),
+  /** Unset: 10 x RAG_MAX_DOCUMENT_BYTES, at most 200 MiB (see maxExtractedBytes). */
+  RAG_MAX_EXTRACTED_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1024).optional()),
+  RAG_MAX_CHUNKS_PER_DOCUMENT: int(5000, 1, 1_000_000),
+  RAG_EXTRACT_MEMORY_MIB: int(512, 64, 65_536),
+  RAG_EXTRACT_TIMEOUT_SECONDS: int(120, 1, 3600),
+  RAG_EXTRACT_PROCESSES: int(2, 0, 64),
   RAG_PORTAL_ID: z.string().min(1).default("rag-service"),
   RAG_PUBLIC_ORGANIZATION_ID: z.uuid().default("00000000-0000-4000-8000-00000000b0c7"),
   RAG_SERVICE_AUDIT_REQUIRED: bool(false),
@@ -221,6 +227,11 @@ function withDerivedDefaults<C extends { DATABASE_URL: string; REDIS_KEY_PREFIX?
 
 /** The parsed configuration the whole process shares. */
 export type Config = z.output<typeof schema>;
+
+/** What a document may inflate to or yield as text: RAG_MAX_EXTRACTED_BYTES, else 10x the body limit up to 200 MiB. */
+export function maxExtractedBytes(c: Pick<Config, "RAG_MAX_EXTRACTED_BYTES" | "RAG_MAX_DOCUMENT_BYTES">): number {
+  return c.RAG_MAX_EXTRACTED_BYTES ?? Math.min(10 * c.RAG_MAX_DOCUMENT_BYTES, 200 * MiB);
+}
 
 /** Raised when the environment cannot produce a valid configuration. */
 export class ConfigError extends Error {

@@ -9,6 +9,7 @@ import type { Principal } from "./principal.ts";
 import type { SettingsStore } from "./settings_store.ts";
 import type { UrlPolicy } from "./fetch/url_policy.ts";
 import type { EndpointPolicy } from "./fetch/endpoint_policy.ts";
+import type { Extractor } from "./isolate/pool.ts";
 
 /** Retrieval dependencies. */
 export interface RagContext {
@@ -30,6 +31,8 @@ export interface RagContext {
   /** The approved ontology pack (query expansion, interpretation notes). */
   ontology: OntologyCache;
   fetchContent: ContentFetcher;
+  /** Extracts and chunks fetched bodies in processes of their own, within the document limits. */
+  extractor: Extractor;
   /** The bearer token the embedding endpoint requires (EMBEDDING_API_KEY): configuration only, never a setting. */
   embeddingApiKey?: string;
   urlPolicy: UrlPolicy;

@@ -11,12 +11,11 @@ import * as jobs from "@/sql/rag/ingestion_jobs.ts";
 import type { JobRow } from "@/sql/rag/ingestion_jobs.ts";
 import { markDone } from "@/sql/jobs/outbox.ts";
 import { withSystem } from "@/sql/rag/session.ts";
-import { AppError } from "@/domain/errors.ts";
+import { AppError, type ErrorCode } from "@/domain/errors.ts";
 import type { RagContext } from "./context.ts";
 import { budgetedFetcher, type JobLimits } from "./ingest_budget.ts";
-import { chunkDocument } from "./text/chunk.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
-import { ExtractionError, extractText } from "./extract/mod.ts";
+import { ExtractionError } from "./extract/mod.ts";
 import { analyze, bigrams, toTsvectorText } from "./text/korean.ts";
 import { levelRank } from "./principal.ts";
 import type { IngestionRequest } from "./schemas.ts";
@@ -34,11 +33,21 @@ const PERMANENT = new Set([
   "content_host_not_allowed",
   "content_host_unresponsive",
   "content_too_large",
+  "content_unprocessable",
   "ingestion_budget_exceeded",
   "size_mismatch",
   "unprocessable",
   "unsupported_media_type",
 ]);
+
+/** The code a job fails with when its body cannot be extracted, by why. */
+const EXTRACTION_CODES: Record<ExtractionError["reason"], ErrorCode> = {
+  unsupported_media_type: "unsupported_media_type",
+  corrupt: "unprocessable",
+  encrypted: "unprocessable",
+  empty: "unprocessable",
+  over_limit: "content_unprocessable",
+};
 
 /** A job outcome for the task to act on: done, nothing to do, or a failure to retry. */
 export type JobOutcome = "done" | "skipped" | "failed";
@@ -80,19 +89,17 @@ async function prepareChunks(ctx: RagContext, req: IngestionRequest, s: Settings
   if (fetched.body.byteLength !== req.sizeBytes) {
     throw new AppError("size_mismatch", `The body is ${fetched.body.byteLength} bytes, not sizeBytes ${req.sizeBytes}`);
   }
-  let doc;
+  let chunks;
   try {
-    doc = await extractText(fetched.body, req.contentType);
+    // Out of process: the body is untrusted, and a bomb must cost its own job only.
+    chunks = await ctx.extractor.chunks(fetched.body, req.contentType, {
+      chunkSize: s.ingestion.chunkSize,
+      chunkOverlap: s.ingestion.chunkOverlap,
+    });
   } catch (err) {
-    if (err instanceof ExtractionError) {
-      throw new AppError(
-        err.reason === "unsupported_media_type" ? "unsupported_media_type" : "unprocessable",
-        err.message,
-      );
-    }
+    if (err instanceof ExtractionError) throw new AppError(EXTRACTION_CODES[err.reason], err.message);
     throw err;
   }
-  const chunks = chunkDocument(doc, { chunkSize: s.ingestion.chunkSize, chunkOverlap: s.ingestion.chunkOverlap });
   if (!s.embedding.endpoint) {
     throw new AppError("unavailable", "No embedding endpoint is configured (PUT /api/v1/admin/settings)");
   }

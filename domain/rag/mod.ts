@@ -70,6 +70,7 @@ export { recordRagRefusal } from "./audit.ts";
 
 // The outbound adapters and the ontology cache the composition root wires in.
 export { createContentFetcher } from "./fetch/content.ts";
+export { createExtractor, extractionProcessArgs, type Extractor } from "./isolate/pool.ts";
 export { ownAddressCheck } from "./fetch/own_addresses.ts";
 export { createDirectoryClient } from "./clients/directory.ts";
 export { embedTexts, vectorText } from "./clients/embedding.ts";
@@ -80,4 +81,4 @@ export { createOntologyCache } from "./ontology.ts";
 export { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText, toTsvectorText } from "./text/korean.ts";
 export { finalIndex } from "./text/korean_endings.ts";
 export { chunkDocument } from "./text/chunk.ts";
-export { extractText } from "./extract/mod.ts";
+export { ExtractionError, extractText } from "./extract/mod.ts";

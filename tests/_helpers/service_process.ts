@@ -32,10 +32,10 @@ export interface ServiceProcessOptions {
 
 /** A running service. */
 export interface ServiceProcess {
+  /** Its process id, to read its memory from /proc. */
+  pid: number;
   /** Its base URL on loopback, for the test to call. */
   url: string;
-  /** Its process id (for reading its memory from /proc). */
-  pid: number;
   /** Every line written so far, stdout and stderr together. */
   lines: string[];
   /** Every audit line written so far. */
@@ -46,9 +46,11 @@ export interface ServiceProcess {
 
 /**
  * The permissions the child runs with: reading files, the environment and host facts,
- * the listed network entries and nothing else. No `--allow-run` or `--allow-ffi`, so no
- * subprocess or native library can open a socket the audit would not see, and
- * `--cached-only` keeps the module loader itself from fetching anything.
+ * the listed network entries, and running Deno itself (its extraction processes, which
+ * get no network permission at all) and nothing else. No other
+ * `--allow-run` and no `--allow-ffi`, so no subprocess or native library can open a
+ * socket the audit would not see, and `--cached-only` keeps the module loader itself
+ * from fetching anything.
  */
 export function servicePermissions(allowNet: string[]): string[] {
   return [
@@ -58,6 +60,7 @@ export function servicePermissions(allowNet: string[]): string[] {
     "--allow-env",
     "--allow-sys",
     `--allow-net=${allowNet.join(",")}`,
+    `--allow-run=${Deno.execPath()}`,
   ];
 }
 
@@ -82,8 +85,8 @@ export async function startServiceProcess(o: ServiceProcessOptions): Promise<Ser
     return s.code;
   });
   const proc: ServiceProcess = {
-    url: `http://127.0.0.1:${o.port}`,
     pid: child.pid,
+    url: `http://127.0.0.1:${o.port}`,
     lines,
     audit: () => readAudit(o.auditPath),
     async stop() {

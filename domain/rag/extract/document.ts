@@ -16,8 +16,20 @@ export interface ExtractedDocument {
   sections: Section[];
 }
 
-/** Why a body could not be turned into text. */
-export type ExtractionFailure = "unsupported_media_type" | "corrupt" | "encrypted" | "empty";
+/**
+ * Why a body could not be turned into text; `over_limit` is a body that would take more than extraction may spend
+ * (inflated size, pages, text, chunks, memory or time): the service answers it with `content_unprocessable`.
+ */
+export type ExtractionFailure = "unsupported_media_type" | "corrupt" | "encrypted" | "empty" | "over_limit";
+
+/** What one extraction may produce. */
+export interface ExtractLimits {
+  /** Bytes a ZIP-based body may inflate to, and characters of text any body may yield (RAG_MAX_EXTRACTED_BYTES). */
+  maxExtractedBytes: number;
+}
+
+/** The limits when the caller names none: those of the default configuration (10 x 50 MiB, capped at 200 MiB). */
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxExtractedBytes: 200 * 1024 * 1024 };
 
 /** A body the service cannot index; the caller answers it with 422 (or 415 for the media type). */
 export class ExtractionError extends Error {

@@ -7,8 +7,9 @@
  */
 import { Buffer } from "node:buffer";
 import mammoth from "mammoth";
-import { type ExtractedDocument, ExtractionError } from "@/domain/rag/extract/document.ts";
+import { type ExtractedDocument, ExtractionError, type ExtractLimits } from "@/domain/rag/extract/document.ts";
 import { extractHtml } from "@/domain/rag/extract/html.ts";
+import { checkZipLimits } from "@/domain/rag/extract/zip_limits.ts";
 
 /**
  * The Title style, and heading styles named in Korean ("제목 1", as some Korean
@@ -19,8 +20,12 @@ const STYLE_MAP = [
   ...[1, 2, 3, 4, 5, 6].map((level) => `p[style-name='제목 ${level}'] => h${level}:fresh`),
 ];
 
-/** Extracts the sections of a DOCX body; images are left out rather than inlined as data URIs. */
-export async function extractDocx(body: Uint8Array): Promise<ExtractedDocument> {
+/**
+ * Extracts the sections of a DOCX body; images are left out rather than inlined as data URIs. The archive's
+ * directory is checked against `limits` before mammoth inflates anything.
+ */
+export async function extractDocx(body: Uint8Array, limits: ExtractLimits): Promise<ExtractedDocument> {
+  checkZipLimits(body, limits.maxExtractedBytes);
   let html: string;
   try {
     // mammoth's Node entry point reads a Buffer; this one is a view, not a copy.

@@ -4,16 +4,24 @@
  * ExtractionError it can answer with a 4xx.
  */
 import { decodeText, parseMediaType, sniffHtmlCharset } from "@/domain/rag/extract/decode.ts";
-import { type ExtractedDocument, ExtractionError, normalizeText } from "@/domain/rag/extract/document.ts";
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  type ExtractedDocument,
+  ExtractionError,
+  type ExtractLimits,
+  normalizeText,
+} from "@/domain/rag/extract/document.ts";
 import { extractDocx } from "@/domain/rag/extract/docx.ts";
 import { extractHtml } from "@/domain/rag/extract/html.ts";
 import { extractMarkdown } from "@/domain/rag/extract/markdown.ts";
 import { extractPdf } from "@/domain/rag/extract/pdf.ts";
 
 export {
+  DEFAULT_EXTRACT_LIMITS,
   type ExtractedDocument,
   ExtractionError,
   type ExtractionFailure,
+  type ExtractLimits,
   type Section,
 } from "@/domain/rag/extract/document.ts";
 
@@ -38,19 +46,39 @@ export function isSupportedMediaType(contentType: string): boolean {
 /**
  * Extracts the text of `body` as sections cut at its headings. `contentType`
  * may carry parameters; its charset decodes text formats (see decodeText).
- * Throws ExtractionError: unsupported_media_type, corrupt, encrypted, or empty
- * when the body holds no text at all (a scanned PDF, for instance).
+ * Throws ExtractionError: unsupported_media_type, corrupt, encrypted, empty
+ * when the body holds no text at all (a scanned PDF, for instance), or
+ * over_limit when it inflates or yields more than `limits` allow.
+ *
+ * Untrusted bodies are extracted in a process of their own (domain/rag/isolate),
+ * never in the one serving requests; this is the one dispatch by media type, so a
+ * new format added here is isolated the same way.
  */
-export async function extractText(body: Uint8Array, contentType: string): Promise<ExtractedDocument> {
+export async function extractText(
+  body: Uint8Array,
+  contentType: string,
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<ExtractedDocument> {
   const { essence, charset } = parseMediaType(contentType);
-  const doc = await extractByType(body, essence, charset);
+  const doc = await extractByType(body, { essence, charset }, limits);
+  const chars = doc.sections.reduce((sum, section) => sum + section.text.length, 0);
+  if (chars > limits.maxExtractedBytes) {
+    throw new ExtractionError(
+      "over_limit",
+      `the body yields ${chars} characters of text; at most ${limits.maxExtractedBytes}`,
+    );
+  }
   if (!doc.sections.some((section) => section.text !== "")) {
     throw new ExtractionError("empty", `the ${essence} body holds no extractable text`);
   }
   return doc;
 }
 
-function extractByType(body: Uint8Array, essence: string, charset: string | null): Promise<ExtractedDocument> {
+function extractByType(
+  body: Uint8Array,
+  { essence, charset }: { essence: string; charset: string | null },
+  limits: ExtractLimits,
+): Promise<ExtractedDocument> {
   switch (essence) {
     case "text/html":
     case "application/xhtml+xml":
@@ -61,9 +89,9 @@ function extractByType(body: Uint8Array, essence: string, charset: string | null
     case "text/x-markdown":
       return Promise.resolve(extractMarkdown(decodeText(body, charset)));
     case "application/pdf":
-      return extractPdf(body);
+      return extractPdf(body, limits);
     case DOCX:
-      return extractDocx(body);
+      return extractDocx(body, limits);
     default:
       throw new ExtractionError(
         "unsupported_media_type",

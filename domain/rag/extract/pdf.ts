@@ -7,6 +7,9 @@
  * pdf.js loads CMaps (needed for Korean text set in non-embedded fonts), the
  * standard fonts, ICC profiles and wasm decoders from the package's own folders
  * through the file system: the service never fetches them over the network.
+ *
+ * A small PDF can make pdf.js work without end (one content stream shared by thousands of pages, millions of
+ * text operators), so pages, text items and extracted characters are counted against limits as pages are read.
  */
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import * as pdfjsWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
@@ -17,6 +20,7 @@ import {
   closeBuilder,
   type ExtractedDocument,
   ExtractionError,
+  type ExtractLimits,
   newSectionBuilder,
   oneLine,
   openSection,
@@ -43,6 +47,19 @@ const LOCAL_DATA = {
   wasmUrl: packageFolder("wasm"),
 };
 
+/** More pages than any document the service indexes; each costs a parse of its content stream. */
+export const MAX_PDF_PAGES = 5_000;
+
+/** Text-showing operators (pdf.js text items) a whole document may hold. */
+export const MAX_PDF_TEXT_ITEMS = 2_000_000;
+
+/** What a document has spent so far of its limits. */
+interface PdfBudget {
+  items: number;
+  chars: number;
+  maxChars: number;
+}
+
 /** One line of a page and whether it starts a paragraph. */
 interface PdfLine {
   text: string;
@@ -55,8 +72,8 @@ interface LinePosition {
   height: number;
 }
 
-/** Extracts the text of a PDF page by page, cut at its outline entries. */
-export async function extractPdf(body: Uint8Array): Promise<ExtractedDocument> {
+/** Extracts the text of a PDF page by page, cut at its outline entries, within `limits`. */
+export async function extractPdf(body: Uint8Array, limits: ExtractLimits): Promise<ExtractedDocument> {
   // A copy, because pdf.js transfers (detaches) the buffer it is given.
   const task = pdfjs.getDocument({
     data: body.slice(),
@@ -67,7 +84,7 @@ export async function extractPdf(body: Uint8Array): Promise<ExtractedDocument> {
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   try {
-    return await readDocument(await task.promise);
+    return await readDocument(await task.promise, { items: 0, chars: 0, maxChars: limits.maxExtractedBytes });
   } catch (cause) {
     throw pdfError(cause);
   } finally {
@@ -77,16 +94,20 @@ export async function extractPdf(body: Uint8Array): Promise<ExtractedDocument> {
 
 /** pdf.js fails on the body itself (structure, password, a broken page), so every failure is the document's. */
 function pdfError(cause: unknown): ExtractionError {
+  if (cause instanceof ExtractionError) return cause;
   const name = (cause as { name?: string }).name;
   if (name === "PasswordException") return new ExtractionError("encrypted", "the PDF is password-protected", { cause });
   return new ExtractionError("corrupt", "the body is not a readable PDF", { cause });
 }
 
-async function readDocument(doc: PDFDocumentProxy): Promise<ExtractedDocument> {
+async function readDocument(doc: PDFDocumentProxy, budget: PdfBudget): Promise<ExtractedDocument> {
+  if (doc.numPages > MAX_PDF_PAGES) {
+    throw new ExtractionError("over_limit", `the PDF has ${doc.numPages} pages; at most ${MAX_PDF_PAGES}`);
+  }
   const entries = await outlineEntries(doc);
   const builder = newSectionBuilder();
   for (let pageIndex = 0; pageIndex < doc.numPages; pageIndex++) {
-    const lines = await pageLines(doc, pageIndex + 1);
+    const lines = await pageLines(doc, pageIndex + 1, budget);
     const onPage = entries.filter((entry) => entry.pageIndex === pageIndex);
     addPage(builder, lines, onPage);
   }
@@ -120,10 +141,11 @@ function findTitle(lines: PdfLine[], from: number, title: string): number {
 }
 
 /** A page's text as lines, a line starting a paragraph when the gap above it exceeds 1.5 line heights. */
-async function pageLines(doc: PDFDocumentProxy, pageNumber: number): Promise<PdfLine[]> {
+async function pageLines(doc: PDFDocumentProxy, pageNumber: number, budget: PdfBudget): Promise<PdfLine[]> {
   const page = await doc.getPage(pageNumber);
   const content = await page.getTextContent();
   page.cleanup();
+  spend(budget, content.items);
   const lines: PdfLine[] = [];
   let parts: string[] = [];
   let top: LinePosition | null = null;
@@ -139,6 +161,18 @@ async function pageLines(doc: PDFDocumentProxy, pageNumber: number): Promise<Pdf
   }
   pushLine(lines, parts, top, previous);
   return lines;
+}
+
+/** Counts a page's text items and characters, throwing `over_limit` once the document exceeds a limit. */
+function spend(budget: PdfBudget, items: ReadonlyArray<object>): void {
+  budget.items += items.length;
+  for (const item of items) if ("str" in item) budget.chars += (item.str as string).length;
+  if (budget.items > MAX_PDF_TEXT_ITEMS) {
+    throw new ExtractionError("over_limit", `the PDF holds more than ${MAX_PDF_TEXT_ITEMS} text items`);
+  }
+  if (budget.chars > budget.maxChars) {
+    throw new ExtractionError("over_limit", `the PDF yields more than ${budget.maxChars} characters of text`);
+  }
 }
 
 /** Adds the line made of `parts` unless it is blank, and returns the position the next line measures from. */

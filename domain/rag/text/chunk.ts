@@ -15,13 +15,15 @@
  * fit beside the full overlap gets a shorter one, down to none. The heading
  * line takes at most a quarter of `chunkSize`; deeper headings are kept first.
  */
-import type { ExtractedDocument } from "@/domain/rag/extract/document.ts";
+import { type ExtractedDocument, ExtractionError } from "@/domain/rag/extract/document.ts";
 import { codePointLength, splitLongSentence, splitSentences } from "@/domain/rag/text/sentences.ts";
 
 /** How big chunks are and how much consecutive chunks share, in code points. */
 export interface ChunkOptions {
   chunkSize: number;
   chunkOverlap: number;
+  /** More chunks than this fail the document (RAG_MAX_CHUNKS_PER_DOCUMENT); unlimited when absent. */
+  maxChunks?: number;
 }
 
 /** One chunk: its position in the document, its text, and the headings it sits under. */
@@ -50,19 +52,31 @@ export function chunkOptionsProblem(options: ChunkOptions): string | null {
   return null;
 }
 
-/** Cuts every section of `doc` into chunks, numbered from 0 in reading order. Throws RangeError on bad options. */
+/**
+ * Cuts every section of `doc` into chunks, numbered from 0 in reading order. Throws RangeError on bad options,
+ * and ExtractionError `over_limit` past `maxChunks`: as soon as a section's length alone proves it (a chunk holds at
+ * most `budget` code points of it), before that section is cut, so one huge word costs no more than counting it.
+ */
 export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions): Chunk[] {
   const problem = chunkOptionsProblem(options);
   if (problem !== null) throw new RangeError(problem);
+  const maxChunks = options.maxChunks ?? Infinity;
   const chunks: Chunk[] = [];
   for (const section of doc.sections) {
     const prefix = headingPrefix(section.headingPath, Math.floor(options.chunkSize / 4));
     const budget = options.chunkSize - codePointLength(prefix);
-    for (const body of chunkText(normalizeSpaces(section.text), budget, options.chunkOverlap)) {
+    const text = normalizeSpaces(section.text);
+    if (chunks.length + Math.ceil(codePointLength(text) / budget) > maxChunks) throw tooManyChunks(maxChunks);
+    for (const body of chunkText(text, budget, options.chunkOverlap)) {
       chunks.push({ index: chunks.length, content: prefix + body, headingPath: section.headingPath });
     }
+    if (chunks.length > maxChunks) throw tooManyChunks(maxChunks);
   }
   return chunks;
+}
+
+function tooManyChunks(maxChunks: number): ExtractionError {
+  return new ExtractionError("over_limit", `the document yields more than ${maxChunks} chunks`);
 }
 
 /** The heading line, deepest headings kept first when the whole path exceeds `max` code points. */
