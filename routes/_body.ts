@@ -19,22 +19,33 @@ export interface BodyLimits {
   minBytesPerSecond: number;
 }
 
-/** Counts the bodies being read, per credential and in all; a body beyond either cap is 429. */
+/**
+ * How long a body waits for a slot before it is 429. A burst of small requests from one credential (a portal
+ * sending six searches at once) overlaps its reads for an instant: waiting this long lets them through in
+ * turn, while a credential that holds its slots with trickling bodies still meets the 429 soon.
+ */
+const SLOT_WAIT_MS = 1000;
+
+/** Counts the bodies being read, per credential and in all; a body beyond either cap waits briefly, then is 429. */
 export class BodySlots {
   #total = 0;
   #byKey = new Map<string, number>();
-  constructor(readonly perKey: number, readonly total: number) {}
+  #waiting: (() => void)[] = [];
+  constructor(readonly perKey: number, readonly total: number, readonly waitMs = SLOT_WAIT_MS) {}
 
   /** Takes a slot for `key`, returning the function that gives it back (once). */
-  take(key: string): () => void {
-    const mine = this.#byKey.get(key) ?? 0;
-    if (mine >= this.perKey || this.#total >= this.total) {
-      const whose = mine >= this.perKey ? "this credential" : "the service";
-      throw new AppError("too_many_bodies", `Too many request bodies are being read for ${whose}; retry shortly`, {
-        headers: { "retry-after": "1" },
-      });
+  async take(key: string): Promise<() => void> {
+    const deadline = performance.now() + this.waitMs;
+    while (this.#full(key)) {
+      const left = deadline - performance.now();
+      if (left <= 0 || !await this.#freed(left)) {
+        const whose = (this.#byKey.get(key) ?? 0) >= this.perKey ? "this credential" : "the service";
+        throw new AppError("too_many_bodies", `Too many request bodies are being read for ${whose}; retry shortly`, {
+          headers: { "retry-after": "1" },
+        });
+      }
     }
-    this.#byKey.set(key, mine + 1);
+    this.#byKey.set(key, (this.#byKey.get(key) ?? 0) + 1);
     this.#total++;
     let given = false;
     return () => {
@@ -44,7 +55,27 @@ export class BodySlots {
       const left = (this.#byKey.get(key) ?? 1) - 1;
       if (left > 0) this.#byKey.set(key, left);
       else this.#byKey.delete(key);
+      for (const wake of this.#waiting.splice(0)) wake();
     };
+  }
+
+  #full(key: string): boolean {
+    return (this.#byKey.get(key) ?? 0) >= this.perKey || this.#total >= this.total;
+  }
+
+  /** Resolves true when any slot is given back within `ms`, false when the time runs out first. */
+  #freed(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiting = this.#waiting.filter((w) => w !== wake);
+        resolve(false);
+      }, ms);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.#waiting.push(wake);
+    });
   }
 
   /** Bodies being read now. */
@@ -66,6 +97,7 @@ function decoded(body: ReadableStream<Uint8Array>, encoding: string): ReadableSt
 class BodyRead {
   #reader?: ReadableStreamDefaultReader<Uint8Array>;
   #release = () => {};
+  #closed = false;
   #started = 0;
   #wire = 0;
   #decoded = 0;
@@ -79,7 +111,7 @@ class BodyRead {
   ) {}
 
   /** Authenticated, within the caps, and with a supported encoding, or the request ends here. */
-  #open(): ReadableStreamDefaultReader<Uint8Array> {
+  async #open(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
     const actor = actorOf(this.c);
     if (actor.kind === "anonymous") throw new AppError("unauthorized", "A credential is required to send a body");
     const max = this.limits.maxFor(this.c.req.path);
@@ -95,7 +127,13 @@ class BodyRead {
       }),
     );
     const stream = decoded(counted, encoding);
-    this.#release = this.slots.take(`${actor.kind}:${actor.id}`);
+    const release = await this.slots.take(`${actor.kind}:${actor.id}`);
+    if (this.#closed) {
+      // The request ended while it waited for a slot.
+      release();
+      throw new AppError("request_timeout", "The request ended before its body was read");
+    }
+    this.#release = release;
     this.#started = performance.now();
     return this.#reader = stream.getReader();
   }
@@ -109,7 +147,7 @@ class BodyRead {
   /** The next decoded chunk, or the error that ends the body (recorded for the error renderer). */
   async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
     try {
-      const reader = this.#reader ?? this.#open();
+      const reader = this.#reader ?? await this.#open();
       const { done, value } = await this.#withinDeadline(reader);
       if (done) {
         this.close();
@@ -141,6 +179,7 @@ class BodyRead {
 
   /** Gives the slot back and stops reading from the connection. */
   close(): void {
+    this.#closed = true;
     clearTimeout(this.#timer);
     this.#release();
     this.#reader?.cancel().catch(() => {});
