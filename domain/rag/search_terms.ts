@@ -1,0 +1,67 @@
+/**
+ * Which question terms the lexical legs read chunks by (issue 17). Scoring every chunk that holds any
+ * question term is linear in the corpus, because common lexemes and bigrams match most of it. A leg
+ * reads the chunks holding its rarest terms instead, taking terms from the rarest up while the chunks
+ * they match (their document frequencies, summed: an upper bound) stay within a budget, and always the
+ * rarest one; the statement then scores those chunks with every term, common ones included. Document
+ * frequencies are the caller's own (search_statistics: sums over the classes it may see), so what an
+ * invisible chunk holds changes neither a score nor which terms are read.
+ */
+import { type HybridQuery, type SearchScope, searchStatistics } from "@/sql/rag/search.ts";
+import type { PrincipalTx } from "@/sql/rag/session.ts";
+import { toTsqueryText } from "./text/korean.ts";
+
+/**
+ * The matches a lexical leg may read, in document frequencies summed over its candidate terms: 20 times
+ * the leg's length, at least 1,000. Measured at 100,000 chunks (bench/RESULTS.md): scoring 1,000 chunks
+ * costs a few milliseconds, and the leg's results matched those of scoring every match for most questions.
+ */
+export function matchBudget(candidates: number): number {
+  return Math.max(1000, 20 * candidates);
+}
+
+/** The terms to read chunks by: the rarest first while their summed frequencies stay within `budget`. */
+export function candidateTerms(frequencies: ReadonlyMap<string, number>, budget: number): string[] {
+  const byRarity = [...frequencies].filter(([, df]) => df > 0).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+  const out: string[] = [];
+  let matches = 0;
+  for (const [term, df] of byRarity) {
+    if (out.length > 0 && matches + df > budget) break;
+    out.push(term);
+    matches += df;
+  }
+  return out;
+}
+
+/** The lexical part of a search: what the question asks for, before statistics. */
+export interface LexicalAsk {
+  /** The question's distinct word lexemes (empty: no text leg) and bigrams (empty: no bigram leg). */
+  wordLexemes: string[];
+  bigrams: string[];
+  candidates: number;
+}
+
+/** The fused statement's lexical parameters for `ask`, from the caller's statistics read in `tx`. */
+export async function lexicalQuery(
+  tx: PrincipalTx,
+  scope: SearchScope,
+  ask: LexicalAsk,
+): Promise<Pick<HybridQuery, "words" | "wordLexemes" | "wordFrequencies" | "bigrams" | "bigramQuery" | "corpus">> {
+  const rows = await searchStatistics(tx, scope, ask.wordLexemes, ask.bigrams);
+  const df = { w: new Map<string, number>(), b: new Map<string, number>() };
+  let corpus = { chunks: 0, meanLength: 1 };
+  for (const r of rows) {
+    if (r.kind === "n") corpus = { chunks: r.chunks, meanLength: r.chunks > 0 ? (r.lexemes ?? 0) / r.chunks : 1 };
+    else df[r.kind as "w" | "b"].set(r.term, r.chunks);
+  }
+  const budget = matchBudget(ask.candidates);
+  const tsquery = (terms: string[]) => toTsqueryText(terms) || null;
+  return {
+    words: tsquery(candidateTerms(df.w, budget)),
+    wordLexemes: ask.wordLexemes,
+    wordFrequencies: ask.wordLexemes.map((l) => df.w.get(l) ?? 0),
+    bigrams: tsquery(candidateTerms(df.b, budget)),
+    bigramQuery: tsquery(ask.bigrams),
+    corpus,
+  };
+}
