@@ -7,8 +7,9 @@
  * frequencies are the caller's own (search_statistics: sums over the classes it may see), so what an
  * invisible chunk holds changes neither a score nor which terms are read.
  */
-import { type HybridQuery, type SearchScope, searchStatistics } from "@/sql/rag/search.ts";
-import type { PrincipalTx } from "@/sql/rag/session.ts";
+import { compactSearchStats, type HybridQuery, type SearchScope, searchStatistics } from "@/sql/rag/search.ts";
+import { type PrincipalTx, withSystem } from "@/sql/rag/session.ts";
+import type { RagContext } from "./context.ts";
 import { toTsqueryText } from "./text/korean.ts";
 
 /**
@@ -51,7 +52,7 @@ export async function lexicalQuery(
   const df = { w: new Map<string, number>(), b: new Map<string, number>() };
   let corpus = { chunks: 0, meanLength: 1 };
   for (const r of rows) {
-    if (r.kind === "n") corpus = { chunks: r.chunks, meanLength: r.chunks > 0 ? (r.lexemes ?? 0) / r.chunks : 1 };
+    if (r.kind === "n") corpus = { chunks: r.chunks, meanLength: r.lexemes / r.chunks };
     else df[r.kind as "w" | "b"].set(r.term, r.chunks);
   }
   const budget = matchBudget(ask.candidates);
@@ -64,4 +65,9 @@ export async function lexicalQuery(
     bigramQuery: tsquery(ask.bigrams),
     corpus,
   };
+}
+
+/** Folds the statistics' deltas into their counts (the `search-stats` task); how many deltas it folded. */
+export async function foldSearchStatistics(ctx: RagContext): Promise<number> {
+  return await withSystem(ctx.system, (tx) => compactSearchStats(tx));
 }

@@ -1,23 +1,33 @@
 -- name: search_statistics :many
 -- The caller's corpus statistics, from the counts ingestion keeps per visibility class (migration 0100): one row per
 -- question term that some visible chunk holds (kind 'w' a word lexeme, 'b' a bigram; chunks = its document
--- frequency), then one row of kind 'n' whose chunks is N and lexemes the total lexeme count. Both tables are read
--- under the caller's row-level security; the conditions repeat the policies so a direct run counts the same classes.
+-- frequency), and one row of kind 'n' whose chunks is N and lexemes the chunks' total lexeme count. The counts are
+-- the folded ones plus the deltas not folded yet. Every table is read under the caller's row-level security; the
+-- conditions on the classes repeat the policy's, so a run without it (the benchmark's owner) counts the same classes.
 -- $1 tenant id, $2 clearance, $3 organization ids (null: any), $4 word lexemes, $5 bigrams
 with classes as (
-  select c.id, c.chunks, c.lexemes
+  select c.id
   from rag.tb_search_classes c
   where c.tenant_id = $1::uuid and c.security_level <= $2::int
     and ($3::uuid[] is null or c.organization_ids &&~ $3::uuid[])
+), wanted (kind, term) as (
+  select 'w'::"char", unnest($4::text[])
+  union all select 'b'::"char", unnest($5::text[])
+  union all select 'n'::"char", ''
 )
-select t.kind::text as kind, t.term, sum(t.chunks)::int8 as chunks, null::int8 as lexemes
+select w.kind::text as kind, w.term, sum(t.chunks)::int8 as chunks, sum(t.lexemes)::int8 as lexemes
 from classes c
-join rag.tb_search_terms t on t.class_id = c.id
-where (t.kind = 'w' and t.term = any($4::text[])) or (t.kind = 'b' and t.term = any($5::text[]))
-group by t.kind, t.term
-having sum(t.chunks) > 0
-union all
-select 'n', '', coalesce(sum(c.chunks), 0)::int8, coalesce(sum(c.lexemes), 0)::int8 from classes c;
+cross join wanted w
+join (
+  select class_id, kind, term, chunks, lexemes from rag.tb_search_terms
+  union all select class_id, kind, term, chunks, lexemes from rag.tb_search_term_deltas
+) t on t.class_id = c.id and t.kind = w.kind and t.term = w.term
+group by w.kind, w.term
+having sum(t.chunks) > 0;
+
+-- name: compact_search_stats :one
+-- Folds the statistics' deltas into their counts (migration 0100 says why writers append); the system role only.
+select rag.search_stats_compact()::int8 as folded;
 
 -- name: hybrid_search :many
 -- Three rankings fused by weighted Reciprocal Rank Fusion in one statement, every table read under the caller's

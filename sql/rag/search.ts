@@ -1,12 +1,13 @@
 /** The fused search statement. */
 import { loadQueries, type RowOf } from "@/sql/mod.ts";
-import type { PrincipalTx } from "./session.ts";
+import type { PrincipalTx, SystemTx } from "./session.ts";
 
 const q = loadQueries(new URL("./search.sql", import.meta.url), {
   search_statistics: {
     params: ["uuid", "int4", "_uuid?", "_text", "_text"],
-    columns: { kind: "text", term: "text", chunks: "int8", lexemes: "int8?" },
+    columns: { kind: "text", term: "text", chunks: "int8", lexemes: "int8" },
   },
+  compact_search_stats: { columns: { folded: "int8" } },
   hybrid_search: {
     params: [
       "vector?",
@@ -104,6 +105,11 @@ export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>
 /** The caller's statistics for the question's terms (search_statistics), in the caller's transaction. */
 export function searchStatistics(tx: PrincipalTx, scope: SearchScope, words: string[], bigrams: string[]) {
   return q.search_statistics(tx, [scope.tenantId, scope.clearance, scope.organizationIds, words, bigrams]);
+}
+
+/** Folds the statistics' deltas into their counts; how many deltas it folded. */
+export async function compactSearchStats(tx: SystemTx): Promise<number> {
+  return (await q.compact_search_stats(tx))[0].folded;
 }
 
 /** Runs the fused statement in the caller's transaction. */
