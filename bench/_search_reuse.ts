@@ -4,6 +4,8 @@
  * to that database, apply any migration written since, and skip the load. Drop the database by hand when
  * done (its name is in the file).
  */
+import postgres from "postgres";
+import { ADMIN_URL } from "@/tests/_helpers/db.ts";
 
 /** What a later run needs from the run that loaded. */
 export interface Kept<O, L> {
@@ -29,7 +31,17 @@ export function readKept<O, L>(path: string, chunks: number): Kept<O, L> | null 
   return kept;
 }
 
-/** Records the loaded database for later runs. */
-export function writeKept<O, L>(path: string, kept: Kept<O, L>): void {
-  Deno.writeTextFileSync(path, JSON.stringify(kept, null, 2));
+/**
+ * Renames the loaded database out of the test databases' pattern (scripts/test.sh drops a `backbone_t_<pid>_...`
+ * whose process has ended) and records it for later runs.
+ */
+export async function keepDatabase<O, L>(path: string, kept: Kept<O, L>): Promise<void> {
+  const name = `backbone_bench_search_${kept.chunks}_${crypto.randomUUID().slice(0, 8)}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`alter database ${kept.database} rename to ${name}`);
+  } finally {
+    await admin.end();
+  }
+  Deno.writeTextFileSync(path, JSON.stringify({ ...kept, database: name }, null, 2));
 }

@@ -40,7 +40,7 @@ import { departments, type Doc, documents, question, type Share } from "./_searc
 import { dropIndexes, insertChunks, insertDocuments, rebuildIndexes, vacuumAnalyze } from "./_search_load.ts";
 import { directPool, explainDirect, explainUnderRls, vectorAccess } from "./_search_measure.ts";
 import { type ClassResult, measureClass } from "./_search_run.ts";
-import { readKept, writeKept } from "./_search_reuse.ts";
+import { keepDatabase, type Kept, readKept } from "./_search_reuse.ts";
 import { existingDatabase } from "@/tests/_helpers/db.ts";
 
 const CHUNKS = Number(Deno.env.get("BENCH_SEARCH_CHUNKS") ?? 100_000);
@@ -226,6 +226,7 @@ export async function run(): Promise<Figure[]> {
   const outside = new Worker(import.meta.url, { type: "module" });
   const entries = [...asked.values()].flat().map((q) => [q.text, q.vector]);
   const { url: embeddingUrl } = await ask(outside, { kind: "vectors", entries }) as { url: string };
+  let toKeep: Kept<Orgs, Awaited<ReturnType<typeof load>>> | undefined;
   const kept = REUSE ? readKept<Orgs, Awaited<ReturnType<typeof load>>>(REUSE, CHUNKS) : null;
   const inst = await benchInstance({
     CENTRAL_JWT_SECRET: CENTRAL.secret,
@@ -245,7 +246,7 @@ export async function run(): Promise<Figure[]> {
     const orgs = kept ? (await sync(), kept.orgs) : await organizations(inst.url, sync);
     const loaded = kept?.loaded ??
       await load({ owner: inst.db.ownerUrl, system: inst.db.systemUrl }, orgs, docs, shares);
-    if (REUSE && !kept) writeKept(REUSE, { database: inst.db.name, chunks: CHUNKS, orgs, loaded });
+    if (REUSE && !kept) toKeep = { database: inst.db.name, chunks: CHUNKS, orgs, loaded };
     console.error(`bench search: loaded in ${loaded.total.toFixed(0)} s`);
     const plans: string[] = [];
     const results: ClassResult[] = [];
@@ -261,6 +262,7 @@ export async function run(): Promise<Figure[]> {
     await owner.end();
     await app.end();
     await inst.stop();
+    if (REUSE && toKeep) await keepDatabase(REUSE, toKeep);
     // Terminating the thread closes its server: shutdown() would wait on this process's idle keep-alive connections.
     outside.terminate();
   }
