@@ -54,29 +54,33 @@ create table rag.tb_search_term_deltas (
 create index tb_search_term_deltas_term_idx on rag.tb_search_term_deltas (class_id, kind, term);
 comment on table rag.tb_search_term_deltas is 'Counts written since the last fold into tb_search_terms (append only).';
 
-create function rag.search_stats_add(changed rag.tb_doc_chunk_vector[], sign int) returns void language plpgsql as $$
-begin
-  if coalesce(cardinality(changed), 0) = 0 then
-    return;
-  end if;
-  insert into rag.tb_search_classes (tenant_id, security_level, organization_ids)
-  select distinct r.tenant_id, r.security_level, rag.search_class_orgs(r.organization_ids)
-  from unnest(changed) r
-  order by 1, 2, 3
-  on conflict do nothing;
-
-  insert into rag.tb_search_term_deltas (class_id, tenant_id, kind, term, chunks, lexemes)
-  select c.id, c.tenant_id, x.kind, x.term, sign * count(*), sign * sum(x.lexemes)
-  from unnest(changed) r
-  join rag.tb_search_classes c on c.tenant_id = r.tenant_id and c.security_level = r.security_level
-    and c.organization_ids = rag.search_class_orgs(r.organization_ids)
-  cross join lateral (
-    select 'w'::"char", w, 0 from unnest(tsvector_to_array(r.lexemes)) w
-    union all select 'b'::"char", b, 0 from unnest(tsvector_to_array(r.bigrams)) b
-    union all select 'n'::"char", '', r.lexeme_count
-  ) x(kind, term, lexemes)
-  group by 1, 2, 3, 4;
-end
+-- The two statements that count the visible rows of `source` (a trigger's transition table, or a slice of the chunk
+-- table) with `sign`: the classes first (a class another writer is inserting is waited for), then the deltas, in a
+-- statement of its own so it sees that class. The trigger runs them on its transition tables by name, which only
+-- dynamic SQL in the trigger's own function can do; copying the rows into an array cost their embeddings.
+create function rag.search_stats_statements(source text, sign int) returns text[] language sql immutable as $$
+  select array[
+    format($s$
+      insert into rag.tb_search_classes (tenant_id, security_level, organization_ids)
+      select distinct r.tenant_id, r.security_level, rag.search_class_orgs(r.organization_ids)
+      from %s r
+      where r.visible
+      order by 1, 2, 3
+      on conflict do nothing $s$, source),
+    format($s$
+      insert into rag.tb_search_term_deltas (class_id, tenant_id, kind, term, chunks, lexemes)
+      select c.id, c.tenant_id, x.kind, x.term, %s * count(*), %s * sum(x.lexemes)
+      from %s r
+      join rag.tb_search_classes c on c.tenant_id = r.tenant_id and c.security_level = r.security_level
+        and c.organization_ids = rag.search_class_orgs(r.organization_ids)
+      cross join lateral (
+        select 'w'::"char", w, 0 from unnest(tsvector_to_array(r.lexemes)) w
+        union all select 'b'::"char", b, 0 from unnest(tsvector_to_array(r.bigrams)) b
+        union all select 'n'::"char", '', r.lexeme_count
+      ) x(kind, term, lexemes)
+      where r.visible
+      group by 1, 2, 3, 4 $s$, sign, sign, source)
+  ]
 $$;
 
 -- Folds the deltas this statement sees into tb_search_terms and returns how many it folded; deltas appended
@@ -97,12 +101,18 @@ create function rag.search_stats_compact() returns bigint language sql as $$
 $$;
 
 create function rag.search_stats_apply() returns trigger language plpgsql as $$
+declare
+  statement text;
 begin
   if tg_op in ('UPDATE', 'DELETE') then
-    perform rag.search_stats_add(array(select row(o.*)::rag.tb_doc_chunk_vector from old_rows o where o.visible order by o.id), -1);
+    foreach statement in array rag.search_stats_statements('old_rows', -1) loop
+      execute statement;
+    end loop;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    perform rag.search_stats_add(array(select row(n.*)::rag.tb_doc_chunk_vector from new_rows n where n.visible order by n.id), 1);
+    foreach statement in array rag.search_stats_statements('new_rows', 1) loop
+      execute statement;
+    end loop;
   end if;
   return null;
 end
@@ -120,11 +130,14 @@ do $$
 declare
   forced boolean := (select relforcerowsecurity from pg_class where oid = 'rag.tb_doc_chunk_vector'::regclass);
   lo bigint;
+  statement text;
 begin
   execute 'alter table rag.tb_doc_chunk_vector no force row level security';
   for lo in select g from generate_series(0, (select coalesce(max(id), 0) from rag.tb_doc_chunk_vector), 5000) g loop
-    perform rag.search_stats_add(
-      array(select c from rag.tb_doc_chunk_vector c where c.id >= lo and c.id < lo + 5000 and c.visible order by c.id), 1);
+    foreach statement in array rag.search_stats_statements(
+      format('(select * from rag.tb_doc_chunk_vector where id >= %s and id < %s)', lo, lo + 5000), 1) loop
+      execute statement;
+    end loop;
   end loop;
   perform rag.search_stats_compact();
   if forced then

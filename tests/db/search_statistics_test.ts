@@ -93,6 +93,14 @@ describe("search statistics per visibility class", () => {
     await su`delete from rag.tb_ai_document_registry where id = ${d2}`;
     await assertExact("after deleting a chunk and (by cascade) a document's chunks");
   });
+
+  it("count the same when made from the stored chunks, as the migration does for an existing corpus", async () => {
+    await su`truncate rag.tb_search_terms, rag.tb_search_term_deltas, rag.tb_search_classes`;
+    const [{ statements }] = await su`
+      select rag.search_stats_statements('(select * from rag.tb_doc_chunk_vector)', 1) as statements`;
+    for (const statement of statements as string[]) await su.unsafe(statement);
+    await assertExact("after counting the stored chunks");
+  });
 });
 
 describe("candidate terms", () => {
