@@ -41,7 +41,7 @@ create table rag.tb_search_terms (
   primary key (class_id, kind, term)
 );
 comment on table rag.tb_search_terms is
-  'Visible chunks of a class holding a word lexeme (w) or bigram (b), or all of them and their lexemes (n).';
+  'Visible chunks of a class holding a word lexeme (w) or bigram (b), or all of them (n); lexemes: those chunks'' lexemes (w, n).';
 
 create table rag.tb_search_term_deltas (
   class_id bigint not null references rag.tb_search_classes (id) on delete cascade,
@@ -74,7 +74,7 @@ create function rag.search_stats_statements(source text, sign int) returns text[
       join rag.tb_search_classes c on c.tenant_id = r.tenant_id and c.security_level = r.security_level
         and c.organization_ids = rag.search_class_orgs(r.organization_ids)
       cross join lateral (
-        select 'w'::"char", w, 0 from unnest(tsvector_to_array(r.lexemes)) w
+        select 'w'::"char", w, r.lexeme_count from unnest(tsvector_to_array(r.lexemes)) w
         union all select 'b'::"char", b, 0 from unnest(tsvector_to_array(r.bigrams)) b
         union all select 'n'::"char", '', r.lexeme_count
       ) x(kind, term, lexemes)

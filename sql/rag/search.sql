@@ -1,9 +1,10 @@
 -- name: search_statistics :many
 -- The caller's corpus statistics, from the counts ingestion keeps per visibility class (migration 0100): one row per
 -- question term that some visible chunk holds (kind 'w' a word lexeme, 'b' a bigram; chunks = its document
--- frequency), and one row of kind 'n' whose chunks is N and lexemes the chunks' total lexeme count. The counts are
--- the folded ones plus the deltas not folded yet. Every table is read under the caller's row-level security; the
--- conditions on the classes repeat the policy's, so a run without it (the benchmark's owner) counts the same classes.
+-- frequency, and for a word the summed lexeme counts of those chunks), and one row of kind 'n' whose chunks is the
+-- number of visible chunks. The counts are the folded ones plus the deltas not folded yet. Every table is read under
+-- the caller's row-level security; the conditions on the classes repeat the policy's, so a run without it (the
+-- benchmark's owner) counts the same classes.
 -- $1 tenant id, $2 clearance, $3 organization ids (null: any), $4 word lexemes, $5 bigrams
 with classes as (
   select c.id
@@ -39,9 +40,10 @@ select rag.search_stats_compact()::int8 as folded;
 -- visible corpus (a common lexeme or bigram matches most of it: about 1 s per company-wide question at 100,000
 -- chunks). So each lexical leg reads only the chunks holding its candidate terms ($2, $3: the question's rarest
 -- terms among the chunks the caller sees, up to a budget of matches, chosen by domain/rag/search_terms.ts) and scores
--- those with every question term ($10, $15), common ones included. BM25 (k1 1.2, b 0.75) takes N, the mean length
--- and each lexeme's document frequency ($13, $14, $12) from search_statistics above: sums over the visibility
--- classes the caller may see, so a chunk the caller may not see moves no score (nor which terms are candidates).
+-- those with every question term ($10, $15), common ones included. BM25 (k1 1.2, b 0.75) takes each lexeme's
+-- document frequency ($12) from search_statistics above, and N and the mean length ($13, $14) of the chunks holding
+-- any question lexeme as estimated from it (domain/rag/search_terms.ts): sums over the visibility classes the
+-- caller may see, so a chunk the caller may not see moves no score (nor which terms are candidates).
 -- A chunk holding only common terms scores below one holding a rarer term as often, so it is rarely missed.
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact

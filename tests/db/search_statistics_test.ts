@@ -57,7 +57,7 @@ async function compare() {
     select tenant_id, security_level, rag.search_class_orgs(organization_ids) as organization_ids, kind, term,
            count(*)::int as chunks, sum(x.n)::int as lexemes
     from (
-      select v.tenant_id, v.security_level, v.organization_ids, 'w' as kind, w as term, 0 as n
+      select v.tenant_id, v.security_level, v.organization_ids, 'w' as kind, w as term, v.lexeme_count as n
       from v, unnest(tsvector_to_array(v.lexemes)) w
       union all
       select v.tenant_id, v.security_level, v.organization_ids, 'b', b, 0 from v, unnest(tsvector_to_array(v.bigrams)) b
