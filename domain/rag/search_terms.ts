@@ -15,7 +15,7 @@ import { toTsqueryText } from "./text/korean.ts";
 /**
  * The matches a lexical leg may read, in document frequencies summed over its candidate terms: 20 times
  * the leg's length, at least 1,000. Measured at 100,000 chunks (bench/RESULTS.md): the text leg's ten best
- * were those of reading by every term for every question at 1% and 10% visibility and for 12 or 13 of 20 at
+ * were those of reading by every term for every question at 1% and 10% visibility and for 16 or 17 of 20 at
  * 100%; on eval-ko an unlimited budget gave the same recall and MRR.
  */
 export function matchBudget(candidates: number): number {
