@@ -13,12 +13,12 @@ export interface BenchInstance {
   stop(): Promise<void>;
 }
 
-/** Starts an instance over a fresh database, serving HTTP on loopback. */
+/** Starts an instance over a fresh database (or `database`, kept on stop with `keep`), serving HTTP on loopback. */
 export async function benchInstance(
   overrides: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean; database?: TestDatabase; keep?: boolean } = {},
 ): Promise<BenchInstance> {
-  const db = await freshDatabase();
+  const db = options.database ?? await freshDatabase();
   const prefix = `bench:${crypto.randomUUID().slice(0, 8)}:`;
   const config = loadConfig({
     ...testEnv(db, prefix),
@@ -44,7 +44,7 @@ export async function benchInstance(
       await server.shutdown();
       await runtime.stop();
       await clearPrefix(prefix);
-      await db.drop();
+      if (!options.keep) await db.drop();
     },
   };
 }

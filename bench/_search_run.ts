@@ -7,6 +7,7 @@ import type { Sql } from "@/sql/mod.ts";
 import { embedTexts } from "@/domain/rag/mod.ts";
 import type { HybridQuery } from "@/sql/rag/search.ts";
 import { type DbPrincipal, withPrincipal } from "@/sql/rag/session.ts";
+import { toTsqueryText } from "@/domain/rag/mod.ts";
 import { fusedDirect, fusedUnderRls, percentile, recall, timed, vectorDirect, vectorTop10 } from "./_search_measure.ts";
 
 /** p50 and p95 in milliseconds. */
@@ -33,6 +34,8 @@ export interface ClassResult {
   /** By fused way: questions whose results were the direct run's rows, in order. */
   identical: Record<string, number>;
   recall: Recall;
+  /** Questions whose text leg ten best (candidate terms only) are those of reading chunks by every term. */
+  textExact: number;
   /** How the vector leg is read under the principal (from its plan). */
   vectorAccess: string;
 }
@@ -130,6 +133,22 @@ async function recallOf(s: ClassSetup): Promise<Recall> {
   };
 }
 
+/**
+ * How often the text leg's ten best, read by the candidate terms alone, are the ten best of the leg read by
+ * every question term the caller's chunks hold (what scoring every match gives), both under the principal.
+ */
+async function textExactOf(s: ClassSetup): Promise<number> {
+  let same = 0;
+  for (const { h } of s.questions) {
+    const textOnly = { ...h, vector: null, bigrams: null, limit: 10 };
+    const held = h.wordLexemes.filter((_, i) => h.wordFrequencies[i] > 0);
+    const pruned = await fusedUnderRls(s.app, s.principal, textOnly);
+    const every = await fusedUnderRls(s.app, s.principal, { ...textOnly, words: toTsqueryText(held) || null });
+    if (JSON.stringify(pruned) === JSON.stringify(every)) same++;
+  }
+  return same;
+}
+
 /** Measures one class. */
 export async function measureClass(s: ClassSetup): Promise<Omit<ClassResult, "key" | "vectorAccess">> {
   const [{ n: visible }] = await withPrincipal(
@@ -145,5 +164,6 @@ export async function measureClass(s: ClassSetup): Promise<Omit<ClassResult, "ke
     times,
     identical,
     recall: await recallOf(s),
+    textExact: await textExactOf(s),
   };
 }

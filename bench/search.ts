@@ -26,13 +26,13 @@ import {
   bigrams,
   dbPrincipal,
   expandQuery,
+  lexicalQuery,
   type Principal,
   queryLexemes,
-  type RagContext,
   syncOrganizations,
-  toTsqueryText,
   vectorText,
 } from "@/domain/rag/mod.ts";
+import { withPrincipal } from "@/sql/rag/session.ts";
 import { ADMIN_KEY, CENTRAL, RAG_SERVICE_KEY, userToken } from "@/tests/_helpers/tokens.ts";
 import type { Figure } from "./_report.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
@@ -40,11 +40,14 @@ import { departments, type Doc, documents, question, type Share } from "./_searc
 import { dropIndexes, insertChunks, insertDocuments, rebuildIndexes, vacuumAnalyze } from "./_search_load.ts";
 import { directPool, explainDirect, explainUnderRls, vectorAccess } from "./_search_measure.ts";
 import { type ClassResult, measureClass } from "./_search_run.ts";
+import { keepDatabase, type Kept, readKept } from "./_search_reuse.ts";
+import { existingDatabase } from "@/tests/_helpers/db.ts";
 
 const CHUNKS = Number(Deno.env.get("BENCH_SEARCH_CHUNKS") ?? 100_000);
 const QUERIES = Number(Deno.env.get("BENCH_SEARCH_QUERIES") ?? 20);
 const ROUNDS = Number(Deno.env.get("BENCH_SEARCH_ROUNDS") ?? 2);
 const EXPLAIN_TO = Deno.env.get("BENCH_SEARCH_EXPLAIN");
+const REUSE = Deno.env.get("BENCH_SEARCH_REUSE");
 const OTHER_DEPARTMENTS = 18;
 const PUBLIC_ORG = "00000000-0000-4000-8000-0000000000ff";
 
@@ -120,6 +123,8 @@ async function load(urls: { owner: string; system: string }, orgs: Orgs, docs: D
       reported = n;
       console.error(`bench search: ${n} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     });
+    // The service's search-stats task would fold the statistics the triggers appended; no workers run here.
+    await system`select rag.search_stats_compact()`;
     const tChunks = performance.now();
     const indexTimes = await rebuildIndexes(owner, indexes);
     const vacuum = await vacuumAnalyze(owner);
@@ -140,24 +145,32 @@ async function load(urls: { owner: string; system: string }, orgs: Orgs, docs: D
 
 /**
  * The statement's parameters for a question, as domain/rag/search.ts `searchContexts` builds them: the
- * glossary's expansion and the retrieval settings the service reads, every leg on, ten results.
+ * glossary's expansion, the retrieval settings the service reads and the caller's statistics read under its
+ * principal, every leg on, ten results.
  */
-async function hybridQuery(ctx: RagContext, p: Principal, text: string, vector: number[]): Promise<HybridQuery> {
+async function hybridQuery(st: Stage, p: Principal, text: string, vector: number[]): Promise<HybridQuery> {
+  const ctx = st.inst.runtime.jobs.rag!;
   const { synonyms } = await ctx.ontology.current();
   const r = (await ctx.settings.current()).settings.retrieval;
-  const wordLexemes = queryLexemes(expandQuery(analyze(text), synonyms));
+  const scope = {
+    tenantId: p.tenantId!,
+    clearance: p.clearance,
+    organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+  };
+  const ask = {
+    wordLexemes: queryLexemes(expandQuery(analyze(text), synonyms)),
+    bigrams: queryLexemes(bigrams(text)),
+    candidates: r.candidateLimit,
+  };
+  const lexical = await withPrincipal(st.app, dbPrincipal(ctx, p), (tx) => lexicalQuery(tx, scope, ask));
   return {
+    ...scope,
+    ...lexical,
     vector: vectorText(vector),
-    words: toTsqueryText(wordLexemes) || null,
-    wordLexemes,
-    bigrams: toTsqueryText(bigrams(text)) || null,
     candidates: r.candidateLimit,
     rrfK: r.rrfK,
     weights: r.weights,
     limit: 10,
-    tenantId: p.tenantId!,
-    clearance: p.clearance,
-    organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
   };
 }
 
@@ -180,7 +193,7 @@ async function runClass(st: Stage, c: PrincipalClass, plans: string[]): Promise<
   const principal = dbPrincipal(ctx, p);
   const questions = [];
   for (const q of st.asked.get(c.key)!) {
-    questions.push({ text: q.text, h: await hybridQuery(ctx, p, q.text, q.vector) });
+    questions.push({ text: q.text, h: await hybridQuery(st, p, q.text, q.vector) });
   }
   console.error(`bench search: measuring ${c.key} ...`);
   const r = await measureClass({
@@ -213,6 +226,8 @@ export async function run(): Promise<Figure[]> {
   const outside = new Worker(import.meta.url, { type: "module" });
   const entries = [...asked.values()].flat().map((q) => [q.text, q.vector]);
   const { url: embeddingUrl } = await ask(outside, { kind: "vectors", entries }) as { url: string };
+  let toKeep: Kept<Orgs, Awaited<ReturnType<typeof load>>> | undefined;
+  const kept = REUSE ? readKept<Orgs, Awaited<ReturnType<typeof load>>>(REUSE, CHUNKS) : null;
   const inst = await benchInstance({
     CENTRAL_JWT_SECRET: CENTRAL.secret,
     CENTRAL_JWT_ISSUER: CENTRAL.issuer,
@@ -221,14 +236,17 @@ export async function run(): Promise<Figure[]> {
     RAG_PUBLIC_ORGANIZATION_ID: PUBLIC_ORG,
     RAG_ORG_SYNC_MAX_STALENESS_SECONDS: "86400",
     PRIVATE_EMBEDDING_URL: embeddingUrl,
-  });
+  }, { database: kept ? await existingDatabase(kept.database) : undefined, keep: REUSE !== undefined });
   const { candidateLimit } = (await inst.runtime.jobs.rag!.settings.current()).settings.retrieval;
   // The ef_search the domain's tune_vector_scan sets, for the whole session.
   const owner = directPool(inst.db.ownerUrl, efSearchFor(candidateLimit));
   const app = connect(inst.db.appUrl, { max: 1, statementTimeoutMs: 300_000 });
   try {
-    const orgs = await organizations(inst.url, () => syncOrganizations(inst.runtime.jobs.rag!));
-    const loaded = await load({ owner: inst.db.ownerUrl, system: inst.db.systemUrl }, orgs, docs, shares);
+    const sync = () => syncOrganizations(inst.runtime.jobs.rag!);
+    const orgs = kept ? (await sync(), kept.orgs) : await organizations(inst.url, sync);
+    const loaded = kept?.loaded ??
+      await load({ owner: inst.db.ownerUrl, system: inst.db.systemUrl }, orgs, docs, shares);
+    if (REUSE && !kept) toKeep = { database: inst.db.name, chunks: CHUNKS, orgs, loaded };
     console.error(`bench search: loaded in ${loaded.total.toFixed(0)} s`);
     const plans: string[] = [];
     const results: ClassResult[] = [];
@@ -244,6 +262,7 @@ export async function run(): Promise<Figure[]> {
     await owner.end();
     await app.end();
     await inst.stop();
+    if (REUSE && toKeep) await keepDatabase(REUSE, toKeep);
     // Terminating the thread closes its server: shutdown() would wait on this process's idle keep-alive connections.
     outside.terminate();
   }
@@ -261,12 +280,17 @@ function loadFigure(loaded: Loaded): Figure {
     value: loaded.total,
     unit: "s",
     note: `documents ${loaded.documents.toFixed(1)} s; chunks (generate, analyze, insert without the secondary ` +
-      `indexes) ${loaded.chunks.toFixed(0)} s; index builds: ${idx}; vacuum analyze ${loaded.vacuum.toFixed(0)} s; ` +
+      `indexes, the statistics triggers and one fold of their deltas) ${
+        loaded.chunks.toFixed(0)
+      } s; index builds: ${idx}; vacuum analyze ${loaded.vacuum.toFixed(0)} s; ` +
       loaded.contention,
   };
 }
 
-/** The class's HTTP/direct p95 ratio against the bar, its vector leg, and its recall. */
+/**
+ * The class's HTTP p95 against the vector leg alone for the same principal (the best the database does on
+ * this step alone: issue 17), the fused statement's own figures, and the vector leg's recall.
+ */
 function classFigures(r: ClassResult): Figure[] {
   const t = r.times, rec = r.recall;
   return [{
@@ -274,14 +298,16 @@ function classFigures(r: ClassResult): Figure[] {
     metric: `${r.key} visible: HTTP search p95 (POST /api/v1/search, ${r.samples} sequential requests)`,
     value: t.http.p95,
     unit: "ms",
-    baseline: { metric: "fused statement direct by owner without RLS, p95", value: t.direct.p95 },
-    ratio: t.http.p95 / t.direct.p95,
-    bar: { what: "ratio", op: "<=", target: 2, from: "issue 6" },
-    note: `sees ${r.visible} chunks; p50 HTTP ${f(t.http.p50)} ms, direct ${f(t.direct.p50)} ms (ratio ` +
-      `${(t.http.p50 / t.direct.p50).toFixed(2)}); the statement as the app role under RLS in a transaction, no ` +
-      `HTTP or audit: p50 ${f(t.rls.p50)} / p95 ${f(t.rls.p95)} ms; the embedding call alone: p50 ` +
-      `${f(t.embed.p50)} / p95 ${f(t.embed.p95)} ms; HTTP results identical to the direct run's for ` +
-      `${r.identical.http} of ${r.questions} questions`,
+    baseline: { metric: "vector leg alone, direct, p95", value: t.vector.p95 },
+    ratio: t.http.p95 / t.vector.p95,
+    bar: { what: "ratio", op: "<=", target: 5, from: "issue 17" },
+    note: `sees ${r.visible} chunks; p50 HTTP ${f(t.http.p50)} ms, vector leg ${f(t.vector.p50)} ms (ratio ` +
+      `${(t.http.p50 / t.vector.p50).toFixed(2)}); the fused statement by the owner without RLS: p50 ` +
+      `${f(t.direct.p50)} / p95 ${f(t.direct.p95)} ms; as the app role under RLS in a transaction with its ` +
+      `statistics read, no HTTP or audit: p50 ${f(t.rls.p50)} / p95 ${f(t.rls.p95)} ms; the embedding call ` +
+      `alone: p50 ${f(t.embed.p50)} / p95 ${f(t.embed.p95)} ms; HTTP results identical to the direct run's for ` +
+      `${r.identical.http} of ${r.questions} questions; text leg's ten best as scoring every match would rank them: ` +
+      `${r.textExact} of ${r.questions} questions`,
   }, {
     bench: "search",
     metric: `${r.key} visible: vector leg alone, direct, p95`,
@@ -293,7 +319,7 @@ function classFigures(r: ClassResult): Figure[] {
     metric: `${r.key} visible: filtered recall@10 (vector leg under RLS vs exact scan, ${r.questions} questions)`,
     value: rec.mean,
     unit: "",
-    ...(r.key === "1%" ? { bar: { what: "value" as const, op: ">=" as const, target: 0.95, from: "issue 6" } } : {}),
+    bar: { what: "value", op: ">=", target: 0.95, from: "issue 17" },
     note: `min ${rec.min.toFixed(2)}; ${rec.full} of ${r.questions} questions found all ten`,
   }];
 }

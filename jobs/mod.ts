@@ -10,6 +10,7 @@ import { ingestion } from "./tasks/ingestion.ts";
 import { orgSync } from "./tasks/org_sync.ts";
 import { sourceDeleted } from "./tasks/source_deleted.ts";
 import { retention } from "./tasks/retention.ts";
+import { searchStats } from "./tasks/search_stats.ts";
 import { withSystem } from "@/sql/rag/session.ts";
 import { startRelay } from "./relay.ts";
 import { streamDepth, streamNames } from "./streams.ts";
@@ -27,6 +28,7 @@ export const TASKS: readonly Task[] = [
   orgSync,
   sourceDeleted,
   retention,
+  searchStats,
 ];
 
 /** The stream names of a task. */

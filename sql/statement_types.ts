@@ -10,6 +10,7 @@ interface ParamTypes {
   int2: number;
   int4: number;
   int8: number;
+  float8: number;
   text: string;
   uuid: string;
   timestamptz: Date;
@@ -19,6 +20,7 @@ interface ParamTypes {
   regconfig: string;
   vector: string;
   _int4: readonly number[];
+  _int8: readonly number[];
   _numeric: readonly number[];
   _text: readonly string[];
   _uuid: readonly string[];

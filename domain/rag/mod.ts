@@ -24,6 +24,7 @@ export {
 
 // Searching and answering.
 export { searchContexts, type SearchOutcome } from "./search.ts";
+export { candidateTerms, foldSearchStatistics, lexicalQuery } from "./search_terms.ts";
 export {
   type AnswerEvent,
   answerEvents,

@@ -13,7 +13,8 @@ import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.t
 import { type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
-import { analyze, bigrams, expandQuery, queryLexemes, toTsqueryText } from "./text/korean.ts";
+import { analyze, bigrams, expandQuery, queryLexemes } from "./text/korean.ts";
+import { lexicalQuery } from "./search_terms.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
 import { questionHashOf } from "./keyed_hash.ts";
 import type { Principal } from "./principal.ts";
@@ -22,9 +23,9 @@ import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS
 /** The analysed question: each leg's query, null when the leg is off or has nothing to look for. */
 interface PreparedQuery {
   vector: string | null;
-  words: string | null;
+  /** The distinct word lexemes and bigrams to search for (empty: that leg does not run). */
   wordLexemes: string[];
-  bigrams: string | null;
+  bigrams: string[];
   lexemes: string[];
   expandedWith: string[];
   vectorUnavailable: boolean;
@@ -45,8 +46,7 @@ async function prepare(
   const { synonyms } = await ctx.ontology.current();
   const expanded = expandQuery(lexemes, synonyms);
   const wordLexemes = legs.has("text") ? queryLexemes(expanded) : [];
-  const words = toTsqueryText(wordLexemes);
-  const grams = legs.has("bigram") ? toTsqueryText(bigrams(question)) : "";
+  const grams = legs.has("bigram") ? queryLexemes(bigrams(question)) : [];
   let vector: string | null = null;
   let vectorUnavailable = false;
   if (legs.has("vector") && s.embedding.endpoint) {
@@ -72,9 +72,8 @@ async function prepare(
   }
   return {
     vector,
-    words: words || null,
     wordLexemes,
-    bigrams: grams || null,
+    bigrams: grams,
     lexemes,
     expandedWith: expanded.slice(lexemes.length),
     vectorUnavailable,
@@ -135,7 +134,8 @@ export async function searchContexts(
   const legs = new Set<Leg>(req.legs?.length ? req.legs : LEGS);
   const query = await prepare(ctx, req.question, settings, legs, log);
   const ran = LEGS.filter((l) =>
-    legs.has(l) && (l === "vector" ? query.vector : l === "text" ? query.words : query.bigrams) !== null
+    legs.has(l) &&
+    (l === "vector" ? query.vector !== null : (l === "text" ? query.wordLexemes : query.bigrams).length > 0)
   );
   const questionHash = await questionHashOf(ctx, req.question);
   const r = settings.retrieval;
@@ -153,18 +153,24 @@ export async function searchContexts(
       // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
       if (p.tenantId === null) return { known, rows: [] };
       await tuneVectorScan(tx, r.candidateLimit);
-      const rows = await hybridSearch(tx, {
-        vector: query.vector,
-        words: query.words,
+      const scope = {
+        tenantId: p.tenantId,
+        clearance: p.clearance,
+        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+      };
+      const lexical = await lexicalQuery(tx, scope, {
         wordLexemes: query.wordLexemes,
         bigrams: query.bigrams,
+        candidates: r.candidateLimit,
+      });
+      const rows = await hybridSearch(tx, {
+        ...scope,
+        ...lexical,
+        vector: query.vector,
         candidates: r.candidateLimit,
         rrfK: r.rrfK,
         weights: r.weights,
         limit: req.limit,
-        tenantId: p.tenantId,
-        clearance: p.clearance,
-        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
       });
       return { known, rows };
     });

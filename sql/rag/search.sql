@@ -1,21 +1,59 @@
+-- name: search_statistics :many
+-- The caller's corpus statistics, from the counts ingestion keeps per visibility class (migration 0100): one row per
+-- question term that some visible chunk holds (kind 'w' a word lexeme, 'b' a bigram; chunks = its document
+-- frequency, and for a word the summed lexeme counts of those chunks), and one row of kind 'n' whose chunks is the
+-- number of visible chunks. The counts are the folded ones plus the deltas not folded yet. Every table is read under
+-- the caller's row-level security; the conditions on the classes repeat the policy's, so a run without it (the
+-- benchmark's owner) counts the same classes.
+-- $1 tenant id, $2 clearance, $3 organization ids (null: any), $4 word lexemes, $5 bigrams
+with classes as (
+  select c.id
+  from rag.tb_search_classes c
+  where c.tenant_id = $1::uuid and c.security_level <= $2::int
+    and ($3::uuid[] is null or c.organization_ids &&~ $3::uuid[])
+), wanted (kind, term) as (
+  select 'w'::"char", unnest($4::text[])
+  union all select 'b'::"char", unnest($5::text[])
+  union all select 'n'::"char", ''
+)
+select w.kind::text as kind, w.term, sum(t.chunks)::int8 as chunks, sum(t.lexemes)::int8 as lexemes
+from classes c
+cross join wanted w
+join (
+  select class_id, kind, term, chunks, lexemes from rag.tb_search_terms
+  union all select class_id, kind, term, chunks, lexemes from rag.tb_search_term_deltas
+) t on t.class_id = c.id and t.kind = w.kind and t.term = w.term
+group by w.kind, w.term
+having sum(t.chunks) > 0;
+
+-- name: compact_search_stats :one
+-- Folds the statistics' deltas into their counts (migration 0100 says why writers append); the system role only.
+select rag.search_stats_compact()::int8 as folded;
+
 -- name: hybrid_search :many
 -- Three rankings fused by weighted Reciprocal Rank Fusion in one statement, every table read under the caller's
 -- row-level security: cosine distance over the HNSW index, BM25 over the Korean lexemes and ts_rank over character
 -- bigrams (both lexical legs through the leakproof @@~, so their GIN indexes serve callers bound by a policy). Each
 -- leg keeps its best `candidates` rows; a chunk's fused score is the sum over the legs that found it of
 -- weight / (k + rank).
--- BM25 (k1 1.2, b 0.75) takes its statistics from the rows the text leg matched, which the policies have already
--- filtered: N is the number of visible chunks holding any question lexeme, a lexeme's document frequency counts
--- visible chunks only, and the mean length is theirs. A chunk the caller may not see moves no score, so scores say
--- nothing about invisible documents, and the statistics cost one pass over the rows the leg reads anyway.
+-- Why the lexical legs look like this (issue 17): scoring every chunk that holds any question term is linear in the
+-- visible corpus (a common lexeme or bigram matches most of it: about 1 s per company-wide question at 100,000
+-- chunks). So each lexical leg reads only the chunks holding its candidate terms ($2, $3: the question's rarest
+-- terms among the chunks the caller sees, up to a budget of matches, chosen by domain/rag/search_terms.ts) and scores
+-- those with every question term ($10, $15), common ones included. BM25 (k1 1.2, b 0.75) takes each lexeme's
+-- document frequency ($12) from search_statistics above, and N and the mean length ($13, $14) of the chunks holding
+-- any question lexeme as estimated from it (domain/rag/search_terms.ts): sums over the visibility classes the
+-- caller may see, so a chunk the caller may not see moves no score (nor which terms are candidates).
+-- A chunk holding only common terms scores below one holding a rarer term as often, so it is rarely missed.
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
 -- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. The organization test uses
 -- the leakproof &&~ (sql/bootstrap.sql): plain && may run only after the policy, which no index can serve.
 -- Plans are built per call (plan_cache_mode = force_custom_plan), so no principal's plan is reused for another.
--- $1 question vector (null: no vector leg), $2 word tsquery (null: no text leg), $3 bigram tsquery (null: no bigram
--- leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids (null: any),
--- $10 the word tsquery's lexemes, $11 RRF weights of the vector, text and bigram legs
+-- $1 question vector (null: no vector leg), $2 candidate word tsquery (null: no text leg), $3 candidate bigram tsquery
+-- (null: no bigram leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids
+-- (null: any), $10 the question's word lexemes, $11 RRF weights of the vector, text and bigram legs, $12 each $10
+-- lexeme's document frequency, $13 N, $14 mean length in lexemes, $15 the question's bigram tsquery
 with vector_leg as (
   select id, 1 - distance as score, row_number() over (order by distance, id) as rank
   from (
@@ -31,25 +69,22 @@ with vector_leg as (
   from rag.tb_doc_chunk_vector c
   where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
     and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
-), text_terms as (
-  select m.id, m.lexeme_count, h.lexeme, cardinality(h.positions) as tf,
-         count(*) over (partition by h.lexeme) as df
-  from text_match m, unnest(m.hits) h
 ), text_leg as (
   select id, score, row_number() over (order by score desc, id) as rank
   from (
-    select t.id, sum(ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5))
-                     * t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * t.lexeme_count / s.mean_length)))::float8 as score
-    from text_terms t
-    cross join (select count(*)::float8 as n, avg(lexeme_count)::float8 as mean_length from text_match) s
-    group by t.id
-    order by score desc, t.id
+    select m.id, sum(ln(1 + ($13::float8 - s.df + 0.5) / (s.df + 0.5)) * cardinality(h.positions) * 2.2
+                     / (cardinality(h.positions) + 1.2 * (0.25 + 0.75 * m.lexeme_count / $14::float8)))::float8 as score
+    from text_match m
+    cross join unnest(m.hits) h
+    join unnest($10::text[], $12::int8[]) s(lexeme, df) on s.lexeme = h.lexeme
+    group by m.id
+    order by score desc, m.id
     limit $4::int
   ) t
 ), bigram_leg as (
   select id, score, row_number() over (order by score desc, id) as rank
   from (
-    select c.id, ts_rank(c.bigrams, $3::tsquery, 1) as score
+    select c.id, ts_rank(c.bigrams, $15::tsquery, 1) as score
     from rag.tb_doc_chunk_vector c
     where $3::tsquery is not null and c.bigrams @@~ $3::tsquery and c.visible and c.tenant_id = $7::uuid
       and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])

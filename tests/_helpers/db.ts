@@ -90,6 +90,19 @@ export async function freshDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
+  return handle(name, groups);
+}
+
+/**
+ * A database an earlier run made with `freshDatabase` and kept (a benchmark's loaded corpus), with the
+ * migrations written since applied.
+ */
+export async function existingDatabase(name: string): Promise<TestDatabase> {
+  await migrate(urlFor(OWNER, name));
+  return handle(name, await recordedGroups(urlFor(null, name)));
+}
+
+function handle(name: string, groups: InstallationGroups): TestDatabase {
   return {
     name,
     ownerUrl: urlFor(OWNER, name),

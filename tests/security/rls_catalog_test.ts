@@ -298,10 +298,14 @@ async function seedEveryRlsTable(sql: postgres.Sql) {
         repeat('a', 64), 'text/html', 'u', 1, 'indexed') returning id`;
     await tx`insert into rag.tb_document_organizations (document_id, organization_id, tenant_id)
              values (${doc.id}, ${org}, ${tenant})`;
-    await tx`insert into rag.tb_doc_chunk_vector (document_id, chunk_index, source_version, tenant_id, organization_ids,
-               security_level, visible, content, lexemes, lexeme_count, bigrams, embedding)
-             values (${doc.id}, 0, 'v1', ${tenant}, array[${org}]::uuid[], 0, true, 'c', 'a'::tsvector, 1, 'ab'::tsvector,
-               array_fill(0.1::real, array[1024])::vector)`;
+    // Each chunk's search statistics: the first one's folded into tb_search_terms, the second's left as deltas.
+    for (const index of [0, 1]) {
+      await tx`insert into rag.tb_doc_chunk_vector (document_id, chunk_index, source_version, tenant_id, organization_ids,
+                 security_level, visible, content, lexemes, lexeme_count, bigrams, embedding)
+               values (${doc.id}, ${index}, 'v1', ${tenant}, array[${org}]::uuid[], 0, true, 'c', 'a'::tsvector, 1,
+                 'ab'::tsvector, array_fill(0.1::real, array[1024])::vector)`;
+      if (index === 0) await tx`select rag.search_stats_compact()`;
+    }
     await tx`insert into rag.tb_rag_audit_logs (action, sub, tenant_id) values ('search', 'u', ${tenant})`;
     await tx`insert into rag.ingestion_jobs (document_id, tenant_id, source_version, request)
              values (${doc.id}, ${tenant}, 'v1', '{}')`;
