@@ -13,7 +13,7 @@ import { ADMIN_KEY, userToken, type UserTokenOptions } from "./tokens.ts";
 import { documentRequest, startContentHost } from "./content_host.ts";
 import { type FakeEmbedding, startFakeEmbedding } from "./fake_embedding.ts";
 import { retrievalEnv } from "./rag.ts";
-import { freePort } from "./processes.ts";
+import { freePort, startWorkerProcess, type WorkerProcess } from "./processes.ts";
 import { until } from "./poll.ts";
 import { endpointOf, type ServiceProcess, startServiceProcess } from "./service_process.ts";
 
@@ -40,10 +40,13 @@ export interface RagProcess {
 /**
  * Starts the process with the retrieval test environment plus `overrides`; `allowNet` adds hosts the child may
  * reach besides PostgreSQL, Redis, its listener, the embedding server and loopback (where content is served).
+ * With `workersApart`, the job consumers run in a worker process of their own (`main.ts --workers-only`), as
+ * the default set-up runs them, and the service process serves HTTP only.
  */
 export async function startRagProcess(
   overrides: Record<string, string> = {},
   allowNet: string[] = [],
+  options: { workersApart?: boolean } = {},
 ): Promise<RagProcess> {
   const db = await freshDatabase();
   const embedding: FakeEmbedding = startFakeEmbedding();
@@ -51,9 +54,11 @@ export async function startRagProcess(
   const prefix = `t:${crypto.randomUUID().slice(0, 8)}:`;
   const auditDir = await Deno.makeTempDir({ prefix: "rag_process_" });
   const port = freePort();
+  let worker: WorkerProcess | undefined;
   const cleanup = async (service?: ServiceProcess) => {
     const steps: Array<() => unknown> = [
       () => service?.stop(),
+      () => worker?.stop(),
       () => db.drop(),
       () => clearPrefix(prefix),
       () => embedding.stop(),
@@ -63,15 +68,17 @@ export async function startRagProcess(
     for (const step of steps) await Promise.resolve().then(step).catch((err) => console.error("cleanup:", err));
   };
   let service: ServiceProcess;
+  const env = {
+    ...testEnv(db, prefix),
+    LOG_LEVEL: "warn",
+    RUN_WORKERS: options.workersApart ? "false" : "true",
+    ...retrievalEnv(embedding.url),
+    ...overrides,
+  };
   try {
+    if (options.workersApart) worker = await startWorkerProcess(env);
     service = await startServiceProcess({
-      env: {
-        ...testEnv(db, prefix),
-        LOG_LEVEL: "warn",
-        RUN_WORKERS: "true",
-        ...retrievalEnv(embedding.url),
-        ...overrides,
-      },
+      env,
       port,
       allowNet: [
         endpointOf(db.appUrl, 5432),
