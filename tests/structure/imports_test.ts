@@ -111,8 +111,8 @@ describe("the tree's structure", () => {
     assert.deepEqual(reaching, []);
   });
 
-  it("keeps source files at 300 lines or fewer outside tests and benchmarks", () => {
-    const long = files.filter((f) => !f.startsWith("vendor/"))
+  it("keeps source files at 300 lines or fewer outside tests, benchmarks and generated code", () => {
+    const long = files.filter((f) => !f.startsWith("vendor/") && !f.endsWith(".gen.ts"))
       .map((f) => [f, Deno.readTextFileSync(join(ROOT, f)).split("\n").length - 1] as const)
       .filter(([, lines]) => lines > 300)
       .map(([f, lines]) => `${f}: ${lines}`);
