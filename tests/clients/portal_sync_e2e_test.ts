@@ -21,7 +21,8 @@ import { type RoundResult, runMirror } from "@/examples/portal-sync/mirror.ts";
 import { writeLedger } from "./_ledger_writer.ts";
 
 const prefix = `t:${crypto.randomUUID().slice(0, 8)}:`;
-const mirrorName = `portal_sync_${Deno.pid}_${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`;
+// Named like the test databases, so scripts/test.sh drops one an interrupted run left.
+const mirrorName = `backbone_t_${Deno.pid}_mirror_${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`;
 let db: TestDatabase;
 let service: ServiceProcess;
 let ledger: postgres.Sql;
