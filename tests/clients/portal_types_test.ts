@@ -4,9 +4,20 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { generateSchema, SCHEMA_PATH } from "@/clients/portal/tools/generate.ts";
+import { generateSchema, SCHEMA_PATH } from "@/clients/generate_portal_types.ts";
+import { openApiDocument } from "@/app/openapi_document.ts";
+import { startTestApp } from "../_helpers/app.ts";
 
 describe("the portal client's generated types", () => {
+  it("come from the very document a running service serves at /openapi.json", async () => {
+    const app = await startTestApp();
+    try {
+      assert.deepEqual(await openApiDocument(), await (await app.request("/openapi.json")).json());
+    } finally {
+      await app.stop();
+    }
+  });
+
   it("are what the current OpenAPI document generates", async () => {
     const fresh = await generateSchema();
     if (Deno.env.get("UPDATE_CLIENT_TYPES") === "1") {

@@ -7,7 +7,7 @@ import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { openApiDocument } from "@/app/openapi_document.ts";
 
 /** Where the generated types live. */
-export const SCHEMA_PATH = new URL("../schema.gen.ts", import.meta.url);
+export const SCHEMA_PATH = new URL("./portal/schema.gen.ts", import.meta.url);
 
 const HEADER = `/**
  * Types of the service's HTTP API, generated from /openapi.json by \`deno task client\`: do not edit by hand.
