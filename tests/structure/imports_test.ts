@@ -105,6 +105,13 @@ describe("the tree's structure", () => {
     });
   }
 
+  it("keeps the service free of the portal client and its example", () => {
+    const outside = (f: string) => f.startsWith("clients/") || f.startsWith("examples/");
+    const reaching = files.filter((f) => !outside(f))
+      .flatMap((f) => importsOf(f).filter(outside).map((t) => `${f} -> ${t}`));
+    assert.deepEqual(reaching, []);
+  });
+
   it("keeps lib/ a folder of leaves", () => {
     const reaching = files.filter((f) => f.startsWith("lib/"))
       .flatMap((f) => importsOf(f).filter((t) => !t.startsWith("lib/")).map((t) => `${f} -> ${t}`));
