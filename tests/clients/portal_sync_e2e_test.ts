@@ -10,8 +10,9 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { clearPrefix, REDIS_URL, testEnv } from "../_helpers/app.ts";
 import { ADMIN_URL, freshDatabase, type TestDatabase } from "../_helpers/db.ts";
-import { PORTAL_A_KEY } from "../_helpers/tokens.ts";
-import { freePort } from "../_helpers/processes.ts";
+import { ADMIN_KEY, PORTAL_A_KEY } from "../_helpers/tokens.ts";
+import { collectLines, freePort } from "../_helpers/processes.ts";
+import { until } from "../_helpers/poll.ts";
 import { endpointOf, type ServiceProcess, startServiceProcess } from "../_helpers/service_process.ts";
 import { createPortalClient, type Feed, feedReader, type PortalClient, readAll } from "@/clients/portal/mod.ts";
 import { migrateMirror } from "@/examples/portal-sync/store.ts";
@@ -28,6 +29,7 @@ let service: ServiceProcess;
 let ledger: postgres.Sql;
 let mirror: postgres.Sql;
 let client: PortalClient;
+let mirrorUrl: string;
 
 before(async () => {
   db = await freshDatabase();
@@ -41,9 +43,10 @@ before(async () => {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${mirrorName}`);
   await admin.end();
-  const mirrorUrl = new URL(ADMIN_URL);
-  mirrorUrl.pathname = `/${mirrorName}`;
-  mirror = postgres(mirrorUrl.href, { max: 3, onnotice: () => {} });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${mirrorName}`;
+  mirrorUrl = url.href;
+  mirror = postgres(mirrorUrl, { max: 3, onnotice: () => {} });
   ledger = postgres(db.superUrl, { max: 1, onnotice: () => {} });
   await migrateMirror(mirror);
   client = createPortalClient({ baseUrl: service.url, credential: PORTAL_A_KEY });
@@ -122,5 +125,47 @@ describe("the reference portal mirrors a live directory", () => {
         join directory.user_groups g on g.id = m.group_id and g.deleted_at is null
        order by m.group_id, m.user_id`;
     assert.deepEqual(members.map((m) => ({ ...m })), ledgerMembers.map((m) => ({ ...m })), "group memberships");
+  });
+
+  it("runs as its own program, resumes from the kept versions and stops cleanly on SIGTERM", async () => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "examples/portal-sync/main.ts"],
+      cwd: new URL("../../", import.meta.url).pathname,
+      clearEnv: true,
+      env: {
+        PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+        HOME: Deno.env.get("HOME") ?? "/tmp",
+        DIRECTORY_URL: service.url,
+        PORTAL_ID: "portal-a",
+        PORTAL_CREDENTIAL: PORTAL_A_KEY,
+        MIRROR_DATABASE_URL: mirrorUrl,
+        POLL_SECONDS: "0.2",
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const lines: string[] = [];
+    const drained = collectLines(child, lines);
+    try {
+      await until("a first round", () => lines.some((l) => l.startsWith("{")), 30_000);
+      const first = JSON.parse(lines.find((l) => l.startsWith("{"))!);
+      assert.equal(first.ok, true, lines.join("\n"));
+      assert.equal(first.outcomes.users.mode, "incremental", "it resumed from the version the copy kept");
+      const res = await fetch(`${service.url}/api/directory/v1/admin/users`, {
+        method: "POST",
+        headers: { "x-directory-admin-key": ADMIN_KEY, "content-type": "application/json" },
+        body: JSON.stringify({ loginId: "program.new", koreanName: "프로그램" }),
+      });
+      const { data } = await res.json();
+      await until(
+        "the program mirrored the new user",
+        async () => (await mirror`select 1 from portal_mirror.users where id = ${data.id}`).length === 1,
+        30_000,
+      );
+    } finally {
+      child.kill("SIGTERM");
+    }
+    assert.equal((await child.status).code, 0, lines.join("\n"));
+    await drained;
   });
 });
