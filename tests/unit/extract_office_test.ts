@@ -1,0 +1,169 @@
+/**
+ * XLSX, PPTX, HWPX and HWP 5 extraction: sheets and slides as sections, Hangul outline styles as headings,
+ * tables as rows whose cells carry their column's header, Korean text intact, and a clear refusal of a body
+ * that is not the format it claims. The documents are written by tests/_helpers (no committed binaries).
+ */
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { ExtractionError, extractText, isSupportedMediaType } from "@/domain/rag/extract/mod.ts";
+import {
+  HWP_TYPE,
+  HWPX_TYPE,
+  PPTX_TYPE,
+  pptxPresentation,
+  XLSX_TYPE,
+  xlsxWorkbook,
+} from "../_helpers/office_documents.ts";
+import { type HangulBlock, hwpDocument, hwpxDocument } from "../_helpers/hangul_documents.ts";
+
+async function refused(work: Promise<unknown>, reason: string) {
+  await assert.rejects(work, (err: unknown) => {
+    assert.ok(err instanceof ExtractionError, String(err));
+    assert.equal(err.reason, reason, err.message);
+    return true;
+  });
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** One document's blocks, written as HWPX and as HWP, expected to give the same sections. */
+const HANGUL_BLOCKS: HangulBlock[] = [
+  { text: "사내 보안 지침" },
+  { text: "제1장 총칙", level: 1 },
+  { text: "이 지침은 모든 임직원에게 적용된다." },
+  { text: "제1조 점검\t주기", level: 2 },
+  { table: [["항목", "주기", "담당"], ["서버 점검", "매월", "정보보호팀"], ["비밀번호 변경", "90일", "각 사용자"]] },
+  { text: "제2장 부칙", level: 1 },
+  { text: "이 지침은 2024년 1월 1일부터 시행한다." },
+];
+
+const HANGUL_SECTIONS = [
+  { heading: null, headingPath: [], text: "사내 보안 지침" },
+  { heading: "제1장 총칙", headingPath: ["제1장 총칙"], text: "이 지침은 모든 임직원에게 적용된다." },
+  {
+    heading: "제1조 점검 주기",
+    headingPath: ["제1장 총칙", "제1조 점검 주기"],
+    text: "항목 | 주기 | 담당\n항목: 서버 점검 | 주기: 매월 | 담당: 정보보호팀\n" +
+      "항목: 비밀번호 변경 | 주기: 90일 | 담당: 각 사용자",
+  },
+  { heading: "제2장 부칙", headingPath: ["제2장 부칙"], text: "이 지침은 2024년 1월 1일부터 시행한다." },
+];
+
+describe("extractText for XLSX", () => {
+  it("makes a section of each sheet, in the workbook's order, its rows labelled by the header row", async () => {
+    const body = xlsxWorkbook([
+      {
+        name: "연락처",
+        rows: [["이름", "부서", "내선"], ["김민수", "인사팀", 1234], ["이서연", { inline: "정보보호팀" }, 5678]],
+      },
+      { name: "메모", rows: [["연락처는 매 분기 갱신합니다."]] },
+    ]);
+    const doc = await extractText(body, XLSX_TYPE);
+    assert.deepEqual(doc.sections, [
+      {
+        heading: "연락처",
+        headingPath: ["연락처"],
+        text:
+          "이름 | 부서 | 내선\n이름: 김민수 | 부서: 인사팀 | 내선: 1234\n이름: 이서연 | 부서: 정보보호팀 | 내선: 5678",
+      },
+      { heading: "메모", headingPath: ["메모"], text: "연락처는 매 분기 갱신합니다." },
+    ]);
+  });
+
+  it("keeps a cell at its column when cells before it are empty", async () => {
+    const doc = await extractText(xlsxWorkbook([{ name: "표", rows: [["구분", "값"], ["", "빈칸 뒤"]] }]), XLSX_TYPE);
+    assert.equal(doc.sections[0].text, "구분 | 값\n값: 빈칸 뒤");
+  });
+});
+
+describe("extractText for PPTX", () => {
+  it("makes a section of each slide in the presentation's order, headed by its number and title", async () => {
+    const body = pptxPresentation([
+      { title: "분기 보고", paragraphs: ["매출이 늘었습니다.", "비용은 줄었습니다."] },
+      { title: "지역별 실적", paragraphs: [], table: [["지역", "매출"], ["서울", "120억"], ["부산", "45억"]] },
+    ]);
+    const doc = await extractText(body, PPTX_TYPE);
+    assert.deepEqual(doc.sections, [
+      {
+        heading: "슬라이드 1: 분기 보고",
+        headingPath: ["슬라이드 1: 분기 보고"],
+        text: "매출이 늘었습니다.\n비용은 줄었습니다.",
+      },
+      {
+        heading: "슬라이드 2: 지역별 실적",
+        headingPath: ["슬라이드 2: 지역별 실적"],
+        text: "지역 | 매출\n지역: 서울 | 매출: 120억\n지역: 부산 | 매출: 45억",
+      },
+    ]);
+  });
+});
+
+describe("extractText for HWPX", () => {
+  it("cuts at the outline styles and keeps table cells beside their headers", async () => {
+    for (const type of [HWPX_TYPE, "application/vnd.hancom.hwpx"]) {
+      const doc = await extractText(hwpxDocument(HANGUL_BLOCKS), type);
+      assert.deepEqual(doc.sections, HANGUL_SECTIONS);
+    }
+  });
+});
+
+describe("extractText for HWP 5", () => {
+  it("reads deflated body records: outline styles as headings, tables as labelled rows, controls skipped", async () => {
+    for (const type of [HWP_TYPE, "application/haansofthwp", "application/vnd.hancom.hwp"]) {
+      const doc = await extractText(hwpDocument(HANGUL_BLOCKS), type);
+      assert.deepEqual(doc.sections, HANGUL_SECTIONS);
+    }
+  });
+
+  it("reads a file whose streams are stored uncompressed", async () => {
+    const doc = await extractText(hwpDocument(HANGUL_BLOCKS, { flags: 0 }), HWP_TYPE);
+    assert.deepEqual(doc.sections, HANGUL_SECTIONS);
+  });
+
+  it("refuses a password-protected document as encrypted", async () => {
+    await refused(extractText(hwpDocument(HANGUL_BLOCKS, { flags: 3 }), HWP_TYPE), "encrypted");
+  });
+
+  it("refuses streams that inflate past the extraction limit", async () => {
+    const blocks = Array.from({ length: 400 }, (): HangulBlock => ({ text: "반복되는 문단입니다. ".repeat(20) }));
+    await refused(extractText(hwpDocument(blocks), HWP_TYPE, { maxExtractedBytes: 64 * 1024 }), "over_limit");
+  });
+});
+
+describe("extractText refuses malformed office documents", () => {
+  it("answers a body that is not the format it claims with corrupt", async () => {
+    const cases: Array<[Uint8Array, string]> = [
+      [utf8("PK\u0003\u0004 not really a zip"), XLSX_TYPE],
+      [xlsxWorkbook([{ name: "a", rows: [["x"]] }]).slice(0, 120), XLSX_TYPE],
+      [pptxPresentation([{ title: "t", paragraphs: ["p"] }]).slice(0, 300), PPTX_TYPE],
+      [xlsxWorkbook([{ name: "a", rows: [["x"]] }]), PPTX_TYPE],
+      [hwpxDocument(HANGUL_BLOCKS).slice(0, 400), HWPX_TYPE],
+      [xlsxWorkbook([{ name: "a", rows: [["x"]] }]), HWPX_TYPE],
+      [utf8("HWP Document File but not a compound file"), HWP_TYPE],
+      [hwpDocument(HANGUL_BLOCKS).slice(0, 1500), HWP_TYPE],
+      [hwpxDocument(HANGUL_BLOCKS), HWP_TYPE],
+    ];
+    for (const [body, type] of cases) await refused(extractText(body, type), "corrupt");
+  });
+
+  it("answers an HWP body whose records are cut short with corrupt", async () => {
+    for (const flags of [0, 1]) {
+      await refused(extractText(hwpDocument(HANGUL_BLOCKS, { flags, cutBody: 3 }), HWP_TYPE), "corrupt");
+    }
+  });
+});
+
+describe("supported media types", () => {
+  it("include the names HWP, HWPX, XLSX and PPTX travel under", () => {
+    for (
+      const type of [
+        XLSX_TYPE,
+        PPTX_TYPE,
+        HWPX_TYPE,
+        "application/vnd.hancom.hwpx",
+        HWP_TYPE,
+        "application/haansofthwp",
+      ]
+    ) assert.ok(isSupportedMediaType(type), type);
+  });
+});
