@@ -15,6 +15,7 @@ import {
   xlsxWorkbook,
 } from "../_helpers/office_documents.ts";
 import { type HangulBlock, hwpDocument, hwpxDocument } from "../_helpers/hangul_documents.ts";
+import { sharedStrings, sheetRows } from "@/domain/rag/extract/xlsx_cells.ts";
 
 async function refused(work: Promise<unknown>, reason: string) {
   await assert.rejects(work, (err: unknown) => {
@@ -73,6 +74,21 @@ describe("extractText for XLSX", () => {
   it("keeps a cell at its column when cells before it are empty", async () => {
     const doc = await extractText(xlsxWorkbook([{ name: "표", rows: [["구분", "값"], ["", "빈칸 뒤"]] }]), XLSX_TYPE);
     assert.equal(doc.sections[0].text, "구분 | 값\n값: 빈칸 뒤");
+  });
+
+  it("reads rich-text strings without their phonetic runs, and inline, boolean and formula cells", () => {
+    const strings = sharedStrings(
+      `<sst><si><r><t>정보</t></r><r><rPr><b/></rPr><t xml:space="preserve">보호 </t></r><rPh><t>じょうほう</t></rPh>` +
+        `</si><si><t>A&amp;B</t></si></sst>`,
+    );
+    assert.deepEqual(strings, ["정보보호 ", "A&B"]);
+    const rows = sheetRows(
+      `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>1</v></c><c r="C1" t="b"><v>1</v></c>` +
+        `<c r="D1" t="str"><f>A1&amp;"x"</f><v>A&amp;Bx</v></c><c t="inlineStr"><is><t>다음 칸</t></is></c></row>` +
+        `</sheetData></worksheet>`,
+      strings,
+    );
+    assert.deepEqual(rows, [["A&B", "", "TRUE", "A&Bx", "다음 칸"]]);
   });
 });
 
@@ -149,6 +165,23 @@ describe("extractText refuses malformed office documents", () => {
   it("answers an HWP body whose records are cut short with corrupt", async () => {
     for (const flags of [0, 1]) {
       await refused(extractText(hwpDocument(HANGUL_BLOCKS, { flags, cutBody: 3 }), HWP_TYPE), "corrupt");
+    }
+  });
+});
+
+describe("the ZIP directory check for office packages", () => {
+  it("refuses an XLSX, PPTX or HWPX package that inflates past the limit, before inflating it", async () => {
+    const packages: Array<[Uint8Array, string]> = [
+      [xlsxWorkbook([{ name: "a", rows: Array.from({ length: 200 }, () => ["긴 셀 내용입니다", 123456]) }]), XLSX_TYPE],
+      [
+        pptxPresentation(Array.from({ length: 30 }, () => ({ title: "제목", paragraphs: ["본문 문단입니다."] }))),
+        PPTX_TYPE,
+      ],
+      [hwpxDocument(Array.from({ length: 200 }, () => ({ text: "한 문단입니다." }))), HWPX_TYPE],
+    ];
+    for (const [body, type] of packages) {
+      await refused(extractText(body, type, { maxExtractedBytes: 4096 }), "over_limit");
+      assert.ok((await extractText(body, type, { maxExtractedBytes: 1024 * 1024 })).sections.length > 0);
     }
   });
 });

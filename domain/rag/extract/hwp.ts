@@ -146,15 +146,18 @@ function nestedParagraphs(record: HwpRecord, out: HwpRecord[] = []): HwpRecord[]
 }
 
 /**
- * A table's rows. Each cell is a LIST_HEADER (paragraph count 2, unknown 2, flags 4, then column and row,
- * 2 bytes each) followed by its paragraphs as siblings; a cell's text, nested tables flattened, on one line.
+ * A table's rows. Each cell is a LIST_HEADER followed by its paragraphs as siblings; a cell's text, nested
+ * tables flattened, stays on one line. The header gives the paragraph count, flags, then the cell's column and
+ * row (2 bytes each). The format document gives the count 2 bytes, but Hangul writes 4 (2 unknown), except in
+ * 30-byte headers: the layout hwp.js and pyhwp read real files with.
  */
 function tableRows(table: HwpRecord): string[][] {
   const cells: Array<{ row: number; column: number; parts: string[] }> = [];
   for (const child of table.children) {
     if (child.tag === TAG.listHeader && child.data.byteLength >= 12) {
       const view = new DataView(child.data.buffer, child.data.byteOffset, child.data.byteLength);
-      cells.push({ column: view.getUint16(8, true), row: view.getUint16(10, true), parts: [] });
+      const at = child.data.byteLength === 30 ? 6 : 8;
+      cells.push({ column: view.getUint16(at, true), row: view.getUint16(at + 2, true), parts: [] });
     } else if (child.tag === TAG.paraHeader && cells.length > 0) {
       const ctrls = child.children.filter((c) => c.tag === TAG.ctrlHeader);
       cells[cells.length - 1].parts.push(ownText(child), ...ctrls.flatMap(flatText));
