@@ -16,6 +16,9 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/** The page header both formats put in the first paragraph: an extractor must leave it out. */
+export const PAGE_HEADER = "머리말: 대외비";
+
 const HH = "http://www.hancom.co.kr/hwpml/2011/head";
 const HS = "http://www.hancom.co.kr/hwpml/2011/section";
 const HP = "http://www.hancom.co.kr/hwpml/2011/paragraph";
@@ -48,8 +51,12 @@ export function hwpxDocument(blocks: HangulBlock[]): Uint8Array {
         }</hp:tbl><hp:t/>`,
       )
     }</hp:p>`;
-  // The first paragraph carries the section's page settings, as Hangul writes it; they hold no text.
-  const first = run(`<hp:secPr textDirection="HORIZONTAL"><hp:pagePr width="59528"/></hp:secPr>`);
+  // The first paragraph carries the section's page settings, as Hangul writes it; they hold no text,
+  // and its page header, whose text repeats on every page and is left out.
+  const first = run(
+    `<hp:secPr textDirection="HORIZONTAL"><hp:pagePr width="59528"/></hp:secPr><hp:ctrl><hp:header id="1">` +
+      `<hp:subList>${paragraph(PAGE_HEADER)}</hp:subList></hp:header></hp:ctrl>`,
+  );
   const body = blocks.map((block, i) =>
     "table" in block ? table(block.table) : paragraph(block.text, block.level ?? 0, i === 0 ? first : "")
   );
@@ -144,9 +151,12 @@ export interface HwpOptions {
 export function hwpDocument(blocks: HangulBlock[], { flags = 1, cutBody = 0 }: HwpOptions = {}): Uint8Array {
   const section = blocks.flatMap((block, i) => {
     if ("table" in block) return hwpTable(block.table);
-    // The first paragraph opens with the section definition control, as in every HWP body.
-    const text = i === 0 ? bytes(extendedControl(2, "secd"), withTabs(block.text)) : withTabs(block.text);
-    return hwpParagraph(0, block.level ?? 0, text);
+    if (i > 0) return hwpParagraph(0, block.level ?? 0, withTabs(block.text));
+    // The first paragraph opens with the section definition and a page header, as in every HWP body.
+    const text = bytes(extendedControl(2, "secd"), extendedControl(16, "head"), withTabs(block.text));
+    const header = hwpRecord(TAG.ctrlHeader, 1, bytes(u32(0x68656164), u32(0)));
+    const list = hwpRecord(TAG.listHeader, 2, bytes(u16(1, 0), u32(0), new Array(10).fill(0)));
+    return hwpParagraph(0, block.level ?? 0, text, [header, list, ...hwpParagraph(2, 0, utf16(PAGE_HEADER))]);
   });
   const pack = (stream: Uint8Array) => flags & 1 ? new Uint8Array(deflateRawSync(stream)) : stream;
   const header = new Uint8Array(256);

@@ -68,7 +68,13 @@ const CONTACTS = xlsxWorkbook([
 const POLICY: HangulBlock[] = [
   { text: "보안 점검 지침", level: 1 },
   { text: "정기 점검의 항목과 주기는 다음 표와 같다." },
-  { table: [["점검 항목", "점검 주기"], ["서버 취약점 점검", "분기마다"], ["비밀번호 변경", "90일마다"]] },
+  {
+    table: [["점검 항목", "점검 주기", "담당"], ["서버 취약점 점검", "분기마다", "보안팀"], [
+      "비밀번호 변경",
+      "90일마다",
+      "전 직원",
+    ]],
+  },
 ];
 
 const FORMATS: Array<{ name: string; type: string; bytes: Uint8Array; line: RegExp; heading: string[] }> = [
@@ -85,9 +91,9 @@ const FORMATS: Array<{ name: string; type: string; bytes: Uint8Array; line: RegE
     bytes: pptxPresentation([{
       title: "지역 실적",
       paragraphs: ["요약"],
-      table: [["지역", "매출"], ["부산", "45억"]],
+      table: [["지역", "매출", "순위"], ["부산", "45억", "2위"]],
     }]),
-    line: /지역: 부산 \| 매출: 45억/,
+    line: /지역: 부산 \| 매출: 45억 \| 순위: 2위/,
     heading: ["슬라이드 1: 지역 실적"],
   },
   {

@@ -16,6 +16,7 @@ import {
 } from "../_helpers/office_documents.ts";
 import { type HangulBlock, hwpDocument, hwpxDocument } from "../_helpers/hangul_documents.ts";
 import { sharedStrings, sheetRows } from "@/domain/rag/extract/xlsx_cells.ts";
+import { tableText } from "@/domain/rag/extract/table.ts";
 
 async function refused(work: Promise<unknown>, reason: string) {
   await assert.rejects(work, (err: unknown) => {
@@ -72,8 +73,9 @@ describe("extractText for XLSX", () => {
   });
 
   it("keeps a cell at its column when cells before it are empty", async () => {
-    const doc = await extractText(xlsxWorkbook([{ name: "표", rows: [["구분", "값"], ["", "빈칸 뒤"]] }]), XLSX_TYPE);
-    assert.equal(doc.sections[0].text, "구분 | 값\n값: 빈칸 뒤");
+    const rows = [["구분", "값", "비고"], ["", "빈칸 뒤", ""]];
+    const doc = await extractText(xlsxWorkbook([{ name: "표", rows }]), XLSX_TYPE);
+    assert.equal(doc.sections[0].text, "구분 | 값 | 비고\n값: 빈칸 뒤");
   });
 
   it("reads rich-text strings without their phonetic runs, and inline, boolean and formula cells", () => {
@@ -92,11 +94,37 @@ describe("extractText for XLSX", () => {
   });
 });
 
+describe("tables as text", () => {
+  it("labels cells by a header row of three or more short column names", () => {
+    assert.equal(
+      tableText([["성명", "직급", "연락처"], ["홍길동", "과장", "1234"], ["", "", ""], ["", "대리", ""]]),
+      "성명 | 직급 | 연락처\n성명: 홍길동 | 직급: 과장 | 연락처: 1234\n직급: 대리",
+    );
+  });
+
+  it("keeps two-column tables, forms of label and value, as plain rows", () => {
+    assert.equal(
+      tableText([["과목명", "데이터베이스"], ["담당교수", "김교수"]]),
+      "과목명 | 데이터베이스\n담당교수 | 김교수",
+    );
+  });
+
+  it("takes no first row of data or prose for a header", () => {
+    assert.equal(tableText([["2024", "2025", "2026"], ["1", "2", "3"]]), "2024 | 2025 | 2026\n1 | 2 | 3");
+    const prose = "이 표는 부서별 연락처를 정리한 것으로 매 분기 인사팀이 갱신하며 변경 사항은 즉시 반영합니다";
+    assert.equal(tableText([[prose, "b", "c"], ["1", "2", "3"]]), `${prose} | b | c\n1 | 2 | 3`);
+  });
+});
+
 describe("extractText for PPTX", () => {
   it("makes a section of each slide in the presentation's order, headed by its number and title", async () => {
     const body = pptxPresentation([
       { title: "분기 보고", paragraphs: ["매출이 늘었습니다.", "비용은 줄었습니다."] },
-      { title: "지역별 실적", paragraphs: [], table: [["지역", "매출"], ["서울", "120억"], ["부산", "45억"]] },
+      {
+        title: "지역별 실적",
+        paragraphs: [],
+        table: [["지역", "매출", "전년 대비"], ["서울", "120억", "+5%"], ["부산", "45억", "-2%"]],
+      },
     ]);
     const doc = await extractText(body, PPTX_TYPE);
     assert.deepEqual(doc.sections, [
@@ -108,7 +136,8 @@ describe("extractText for PPTX", () => {
       {
         heading: "슬라이드 2: 지역별 실적",
         headingPath: ["슬라이드 2: 지역별 실적"],
-        text: "지역 | 매출\n지역: 서울 | 매출: 120억\n지역: 부산 | 매출: 45억",
+        text:
+          "지역 | 매출 | 전년 대비\n지역: 서울 | 매출: 120억 | 전년 대비: +5%\n지역: 부산 | 매출: 45억 | 전년 대비: -2%",
       },
     ]);
   });

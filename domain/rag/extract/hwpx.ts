@@ -2,6 +2,7 @@
  * HWPX (OWPML, KS X 6101) to sections: the body sections (Contents/sectionN.xml) in order, paragraphs in the
  * Hangul outline styles ("개요 1" to "개요 7", or a paragraph shape whose heading is an outline level) open
  * sections, tables become table lines (see table.ts), and text in shapes and footnotes follows its paragraph.
+ * Page headers and footers are left out.
  */
 import {
   appendText,
@@ -20,6 +21,8 @@ import { readZipParts } from "@/domain/rag/extract/zip_parts.ts";
 
 const HEADER = "Contents/header.xml";
 const SECTION = /^Contents\/section(\d+)\.xml$/;
+/** Page headers and footers repeat on every page; their text is not the body's. */
+const SKIPPED_CONTROLS = new Set(["header", "footer"]);
 
 /** Heading levels by style id and by paragraph-shape id, read from the header part. */
 interface Headings {
@@ -70,9 +73,19 @@ function addParagraph(builder: SectionBuilder, p: XmlElement, headings: Headings
     for (const control of run.children) {
       if (typeof control === "string" || control.name === "t") continue;
       if (control.name === "tbl") appendText(builder, `${tableText(tableRows(control))}\n\n`);
-      else for (const inner of findElements(control, "p")) addParagraph(builder, inner, headings);
+      else for (const inner of bodyParagraphs(control)) addParagraph(builder, inner, headings);
     }
   }
+}
+
+/** The paragraphs under a control (text boxes, footnotes), not those of page headers and footers. */
+function bodyParagraphs(node: XmlElement, out: XmlElement[] = []): XmlElement[] {
+  for (const child of node.children) {
+    if (typeof child === "string" || SKIPPED_CONTROLS.has(child.name)) continue;
+    if (child.name === "p") out.push(child);
+    else bodyParagraphs(child, out);
+  }
+  return out;
 }
 
 /** The paragraph's own text: its runs' <t> elements, tabs as spaces and line breaks kept. */

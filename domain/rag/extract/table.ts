@@ -1,15 +1,23 @@
 /**
- * Tables of spreadsheets, slides and Hangul documents as lines of text: each row on its own line, and each
- * cell of a data row prefixed with its column's header ("부서: 인사팀 | 내선: 1234"), so a chunk that holds a
- * cell holds what the cell means, and a question naming the column finds the row.
+ * Tables of spreadsheets, slides and Hangul documents as lines of text: each row on its own line, and, below a
+ * header row, each cell prefixed with its column's header ("부서: 인사팀 | 담당자: 김민수 | 내선: 1234"), so a
+ * chunk that holds a cell holds what the cell means, and a question naming the column finds the row.
  */
 
 /** Cells longer than this are prose, not a label: a row of them is never taken for a header. */
 const MAX_HEADER_CELL = 40;
 
 /**
- * The lines of a table given as rows of cell texts (empty for an empty cell). The first row with text is the
- * header when it has at least two cells, all short; with no such row, rows are plain " | "-separated lines.
+ * A cell of digits, dates, times and amounts is data ("2018. 9. 4.", "0000년 00월 00일", "200012345"), never a
+ * column's name; nor is a form's placeholder ("○○○").
+ */
+const DATA_CELL = /^[\d\s.,:/\-()%~+○년월일시분초]+$/;
+
+/**
+ * The lines of a table given as rows of cell texts (empty for an empty cell). The first row with text is taken
+ * for a header when it names at least three columns, each a short label. Two-column tables stay plain rows
+ * ("과목명 | 데이터베이스"): they are most often forms of label and value, where each row already keeps the two
+ * together, and labelling them by their first row would pair every label with the first one.
  */
 export function tableText(rows: string[][]): string {
   const cleaned = rows.map((row) => row.map((cell) => cell.replace(/\s+/g, " ").trim()));
@@ -17,7 +25,8 @@ export function tableText(rows: string[][]): string {
   if (filled.length === 0) return "";
   const [first, ...rest] = filled;
   const labels = first.filter((cell) => cell !== "");
-  const isHeader = rest.length > 0 && labels.length >= 2 && labels.every((cell) => cell.length <= MAX_HEADER_CELL);
+  const isHeader = rest.length > 0 && labels.length >= 3 &&
+    labels.every((cell) => cell.length <= MAX_HEADER_CELL && !DATA_CELL.test(cell));
   if (!isHeader) return filled.map(plainRow).join("\n");
   return [plainRow(first), ...rest.map((row) => labelledRow(first, row))].join("\n");
 }
