@@ -215,6 +215,66 @@ describe("the ZIP directory check for office packages", () => {
   });
 });
 
+describe("office and Hangul extraction offline", () => {
+  it("reads every new format in a process that may not use the network or write", async () => {
+    const root = new URL("../../", import.meta.url);
+    const bodies: Array<[Uint8Array, string]> = [
+      [xlsxWorkbook([{ name: "시트", rows: [["오프라인 셀"]] }]), XLSX_TYPE],
+      [pptxPresentation([{ title: "제목", paragraphs: ["오프라인 슬라이드"] }]), PPTX_TYPE],
+      [hwpxDocument(HANGUL_BLOCKS), HWPX_TYPE],
+      [hwpDocument(HANGUL_BLOCKS), HWP_TYPE],
+    ];
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = `${dir}/offline.ts`;
+      await Deno.writeTextFile(script, OFFLINE_SCRIPT);
+      const args: string[] = [];
+      for (const [i, [bytes, type]] of bodies.entries()) {
+        await Deno.writeFile(`${dir}/${i}`, bytes);
+        args.push(`${dir}/${i}`, type);
+      }
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--deny-net",
+          "--deny-write",
+          "--allow-read",
+          "--allow-env",
+          "--no-prompt",
+          "--cached-only",
+          "--config",
+          new URL("deno.json", root).pathname,
+          script,
+          ...args,
+        ],
+        cwd: root.pathname,
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 0, stderr);
+      const texts: string[] = JSON.parse(new TextDecoder().decode(output.stdout));
+      assert.deepEqual(texts.map((text) => text.split("\n")[0]), [
+        "오프라인 셀",
+        "오프라인 슬라이드",
+        "사내 보안 지침",
+        "사내 보안 지침",
+      ]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
+
+/** Extracts the files named on its command line (path, media type, ...) and prints their text as JSON. */
+const OFFLINE_SCRIPT = `
+  import { extractText } from "@/domain/rag/extract/mod.ts";
+  const texts = [];
+  for (let i = 0; i < Deno.args.length; i += 2) {
+    const doc = await extractText(await Deno.readFile(Deno.args[i]), Deno.args[i + 1]);
+    texts.push(doc.sections.map((section) => section.text).join("\\n"));
+  }
+  console.log(JSON.stringify(texts));
+`;
+
 describe("supported media types", () => {
   it("include the names HWP, HWPX, XLSX and PPTX travel under", () => {
     for (
