@@ -9,8 +9,11 @@ import { deflateRawSync } from "node:zlib";
 import CFB from "cfb";
 import { strToU8, zipSync } from "fflate";
 
-/** A paragraph (a heading when `level` is set), or a table given as rows of cells. */
-export type HangulBlock = { text: string; level?: 1 | 2 } | { table: string[][] };
+/**
+ * A paragraph (a heading when `level` is set: in the style "개요 N", or with `byShape` in the body style with an
+ * outline paragraph shape, as Hangul's outline numbering applies it), or a table given as rows of cells.
+ */
+export type HangulBlock = { text: string; level?: 1 | 2; byShape?: boolean } | { table: string[][] };
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -26,15 +29,17 @@ const HP = "http://www.hancom.co.kr/hwpml/2011/paragraph";
 /** An HWPX package of `blocks`; style 1 and 2 are "개요 1" and "개요 2", as in Hangul's default template. */
 export function hwpxDocument(blocks: HangulBlock[]): Uint8Array {
   const header = `<?xml version="1.0" encoding="UTF-8"?><hh:head xmlns:hh="${HH}" version="1.4"><hh:refList>` +
-    `<hh:paraProperties itemCnt="1"><hh:paraPr id="0"><hh:heading type="NONE" idRef="0" level="0"/></hh:paraPr>` +
+    `<hh:paraProperties itemCnt="3"><hh:paraPr id="0"><hh:heading type="NONE" idRef="0" level="0"/></hh:paraPr>` +
+    `<hh:paraPr id="1"><hh:heading type="OUTLINE" idRef="1" level="0"/></hh:paraPr>` +
+    `<hh:paraPr id="2"><hh:heading type="OUTLINE" idRef="1" level="1"/></hh:paraPr>` +
     `</hh:paraProperties><hh:styles itemCnt="3">` +
     `<hh:style id="0" type="PARA" name="바탕글" engName="Normal" paraPrIDRef="0" charPrIDRef="0"/>` +
     `<hh:style id="1" type="PARA" name="개요 1" engName="Outline 1" paraPrIDRef="0" charPrIDRef="0"/>` +
     `<hh:style id="2" type="PARA" name="개요 2" engName="Outline 2" paraPrIDRef="0" charPrIDRef="0"/>` +
     `</hh:styles></hh:refList></hh:head>`;
   const run = (inner: string) => `<hp:run charPrIDRef="0">${inner}</hp:run>`;
-  const paragraph = (text: string, style = 0, extra = "") =>
-    `<hp:p id="0" paraPrIDRef="0" styleIDRef="${style}" pageBreak="0" columnBreak="0" merged="0">` +
+  const paragraph = (text: string, style = 0, extra = "", shape = 0) =>
+    `<hp:p id="0" paraPrIDRef="${shape}" styleIDRef="${style}" pageBreak="0" columnBreak="0" merged="0">` +
     `${extra}${run(`<hp:t>${escapeXml(text)}</hp:t>`)}</hp:p>`;
   const table = (rows: string[][]) =>
     `<hp:p id="0" paraPrIDRef="0" styleIDRef="0">${
@@ -58,7 +63,12 @@ export function hwpxDocument(blocks: HangulBlock[]): Uint8Array {
       `<hp:subList>${paragraph(PAGE_HEADER)}</hp:subList></hp:header></hp:ctrl>`,
   );
   const body = blocks.map((block, i) =>
-    "table" in block ? table(block.table) : paragraph(block.text, block.level ?? 0, i === 0 ? first : "")
+    "table" in block ? table(block.table) : paragraph(
+      block.text,
+      block.byShape ? 0 : block.level ?? 0,
+      i === 0 ? first : "",
+      block.byShape ? block.level : 0,
+    )
   );
   const section = `<?xml version="1.0" encoding="UTF-8"?><hs:sec xmlns:hs="${HS}" xmlns:hp="${HP}">` +
     `${body.join("")}</hs:sec>`;
@@ -74,7 +84,7 @@ export function hwpxDocument(blocks: HangulBlock[]): Uint8Array {
   });
 }
 
-const TAG = { style: 26, paraHeader: 66, paraText: 67, ctrlHeader: 71, listHeader: 72, table: 77 };
+const TAG = { paraShape: 25, style: 26, paraHeader: 66, paraText: 67, ctrlHeader: 71, listHeader: 72, table: 77 };
 
 /** One record: header (tag, level, size; 0xfff and a 32-bit size for long ones) and data. */
 export function hwpRecord(tag: number, level: number, data: Uint8Array): Uint8Array {
@@ -109,8 +119,14 @@ function extendedControl(code: number, id: string): Uint8Array {
 }
 
 /** A paragraph header, its text (ending in the paragraph mark), and `controls` records below it. */
-function hwpParagraph(level: number, style: number, text: Uint8Array, controls: Uint8Array[] = []): Uint8Array[] {
-  const header = bytes(u32(text.byteLength / 2 + 1, 0), u16(0), [style, 0], u16(1, 0, 1), u32(0), u16(0));
+function hwpParagraph(
+  level: number,
+  style: number,
+  text: Uint8Array,
+  controls: Uint8Array[] = [],
+  shape = 0,
+): Uint8Array[] {
+  const header = bytes(u32(text.byteLength / 2 + 1, 0), u16(shape), [style, 0], u16(1, 0, 1), u32(0), u16(0));
   return [
     hwpRecord(TAG.paraHeader, level, header),
     hwpRecord(TAG.paraText, level + 1, bytes(text, u16(13))),
@@ -130,7 +146,7 @@ function hwpTable(rows: string[][]): Uint8Array[] {
   return hwpParagraph(0, 0, extendedControl(11, "tbl "), [control, table, ...cells]);
 }
 
-/** The records of a DocInfo stream holding the styles 바탕글, 개요 1 and 개요 2 (indexes 0, 1, 2). */
+/** The records of a DocInfo stream: paragraph shapes, and the styles 바탕글, 개요 1 and 개요 2 (indexes 0, 1, 2). */
 function docInfo(): Uint8Array {
   const style = (name: string, english: string) =>
     hwpRecord(
@@ -138,7 +154,16 @@ function docInfo(): Uint8Array {
       0,
       bytes(u16(name.length), utf16(name), u16(english.length), utf16(english), [0, 0], u16(1042, 0, 0, 0)),
     );
-  return bytes(style("바탕글", "Normal"), style("개요 1", "Outline 1"), style("개요 2", "Outline 2"));
+  // Paragraph shapes 0 (no heading), 1 and 2 (outline levels 0 and 1): property bits 23-24 heading type, 25-27 level.
+  const shape = (property: number) => hwpRecord(TAG.paraShape, 0, bytes(u32(property >>> 0), new Array(50).fill(0)));
+  return bytes(
+    shape(0),
+    shape((1 << 23) | (0 << 25)),
+    shape((1 << 23) | (1 << 25)),
+    style("바탕글", "Normal"),
+    style("개요 1", "Outline 1"),
+    style("개요 2", "Outline 2"),
+  );
 }
 
 /** Options of an HWP 5 file: the FileHeader flags (1 deflated, 2 password); bytes cut off the body's end. */
@@ -151,12 +176,13 @@ export interface HwpOptions {
 export function hwpDocument(blocks: HangulBlock[], { flags = 1, cutBody = 0 }: HwpOptions = {}): Uint8Array {
   const section = blocks.flatMap((block, i) => {
     if ("table" in block) return hwpTable(block.table);
-    if (i > 0) return hwpParagraph(0, block.level ?? 0, withTabs(block.text));
+    const [style, shape] = block.byShape ? [0, block.level ?? 0] : [block.level ?? 0, 0];
+    if (i > 0) return hwpParagraph(0, style, withTabs(block.text), [], shape);
     // The first paragraph opens with the section definition and a page header, as in every HWP body.
     const text = bytes(extendedControl(2, "secd"), extendedControl(16, "head"), withTabs(block.text));
     const header = hwpRecord(TAG.ctrlHeader, 1, bytes(u32(0x68656164), u32(0)));
     const list = hwpRecord(TAG.listHeader, 2, bytes(u16(1, 0), u32(0), new Array(10).fill(0)));
-    return hwpParagraph(0, block.level ?? 0, text, [header, list, ...hwpParagraph(2, 0, utf16(PAGE_HEADER))]);
+    return hwpParagraph(0, style, text, [header, list, ...hwpParagraph(2, 0, utf16(PAGE_HEADER))], shape);
   });
   const pack = (stream: Uint8Array) => flags & 1 ? new Uint8Array(deflateRawSync(stream)) : stream;
   const header = new Uint8Array(256);

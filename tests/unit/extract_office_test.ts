@@ -143,12 +143,19 @@ describe("extractText for PPTX", () => {
   });
 });
 
+/** The same document with its headings given by outline paragraph shapes rather than styles. */
+const BY_SHAPE = HANGUL_BLOCKS.map((block) => "level" in block ? { ...block, byShape: true } : block);
+
 describe("extractText for HWPX", () => {
   it("cuts at the outline styles and keeps table cells beside their headers", async () => {
     for (const type of [HWPX_TYPE, "application/vnd.hancom.hwpx"]) {
       const doc = await extractText(hwpxDocument(HANGUL_BLOCKS), type);
       assert.deepEqual(doc.sections, HANGUL_SECTIONS);
     }
+  });
+
+  it("cuts at paragraphs whose shape gives an outline level", async () => {
+    assert.deepEqual((await extractText(hwpxDocument(BY_SHAPE), HWPX_TYPE)).sections, HANGUL_SECTIONS);
   });
 });
 
@@ -158,6 +165,10 @@ describe("extractText for HWP 5", () => {
       const doc = await extractText(hwpDocument(HANGUL_BLOCKS), type);
       assert.deepEqual(doc.sections, HANGUL_SECTIONS);
     }
+  });
+
+  it("cuts at paragraphs whose shape gives an outline level", async () => {
+    assert.deepEqual((await extractText(hwpDocument(BY_SHAPE), HWP_TYPE)).sections, HANGUL_SECTIONS);
   });
 
   it("reads a file whose streams are stored uncompressed", async () => {

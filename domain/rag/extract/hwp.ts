@@ -58,14 +58,14 @@ export function extractHwp(body: Uint8Array, limits: ExtractLimits): ExtractedDo
   const records = (stream: Uint8Array) =>
     readRecords(flags & FLAG_COMPRESSED ? inflate(stream, budget) : stream, budget);
   const docInfo = streams.get("DocInfo");
-  const styles = docInfo === undefined ? [] : headingStyles(records(docInfo));
+  const headings = readHeadings(docInfo === undefined ? [] : records(docInfo));
   const sections = [...streams.keys()].filter((name) => SECTION.test(name));
   if (sections.length === 0) throw new ExtractionError("corrupt", "the HWP document has no body section");
   sections.sort((a, b) => Number(SECTION.exec(a)![1]) - Number(SECTION.exec(b)![1]));
   const builder = newSectionBuilder();
   for (const name of sections) {
     for (const record of records(streams.get(name)!)) {
-      if (record.tag === TAG.paraHeader) addParagraph(builder, record, styles);
+      if (record.tag === TAG.paraHeader) addParagraph(builder, record, headings);
     }
   }
   return closeBuilder(builder);
@@ -110,25 +110,38 @@ function inflate(stream: Uint8Array, budget: Budget): Uint8Array {
   return out;
 }
 
-/** Heading levels of the DocInfo styles by their index, the id paragraph headers refer to. */
-function headingStyles(docInfo: HwpRecord[]): Array<number | null> {
-  return docInfo.filter((record) => record.tag === TAG.style).map((style) => {
+/** Heading levels of the DocInfo styles and paragraph shapes, by their index: the ids paragraph headers give. */
+interface Headings {
+  byStyle: Array<number | null>;
+  byShape: Array<number | null>;
+}
+
+function readHeadings(docInfo: HwpRecord[]): Headings {
+  const byStyle = docInfo.filter((record) => record.tag === TAG.style).map((style) => {
     const local = readLengthPrefixed(style.data, 0);
     return headingLevelOfStyle(local.text, readLengthPrefixed(style.data, local.end).text);
   });
+  // A paragraph shape's first field: bits 23-24 its heading type (1 an outline level), bits 25-27 the level from 0.
+  const byShape = docInfo.filter((record) => record.tag === TAG.paraShape).map((shape) => {
+    if (shape.data.byteLength < 4) return null;
+    const property = new DataView(shape.data.buffer, shape.data.byteOffset, 4).getUint32(0, true);
+    return ((property >>> 23) & 3) === 1 ? Math.min(6, ((property >>> 25) & 7) + 1) : null;
+  });
+  return { byStyle, byShape };
 }
 
 /** One paragraph: a heading, or text followed by the tables and boxed text anchored in it. */
-function addParagraph(builder: SectionBuilder, paragraph: HwpRecord, styles: Array<number | null>): void {
+function addParagraph(builder: SectionBuilder, paragraph: HwpRecord, headings: Headings): void {
   const text = ownText(paragraph);
   // PARA_HEADER: chars (4), control mask (4), paragraph shape (2), then the style's index (1).
-  const level = paragraph.data.byteLength > 10 ? styles[paragraph.data[10]] : null;
+  const data = paragraph.data;
+  const level = data.byteLength > 10 ? headings.byStyle[data[10]] ?? headings.byShape[data[8] | (data[9] << 8)] : null;
   if (level && text.trim() !== "") openSection(builder, level, text.replace(/\s+/g, " ").trim());
   else appendText(builder, `${text}\n\n`);
   for (const control of paragraph.children) {
     if (control.tag !== TAG.ctrlHeader || SKIPPED_CONTROLS.has(controlId(control))) continue;
     if (controlId(control) === "tbl ") appendText(builder, `${tableText(tableRows(control))}\n\n`);
-    else for (const inner of nestedParagraphs(control)) addParagraph(builder, inner, styles);
+    else for (const inner of nestedParagraphs(control)) addParagraph(builder, inner, headings);
   }
 }
 

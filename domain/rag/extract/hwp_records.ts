@@ -10,6 +10,7 @@ const UTF16 = new TextDecoder("utf-16le");
 
 /** Tags this extractor reads (HWPTAG_BEGIN = 16). */
 export const TAG = {
+  paraShape: 25,
   style: 26,
   paraHeader: 66,
   paraText: 67,
