@@ -42,7 +42,12 @@ async function post<T = Problem<{ documentId?: string }>>(doc: Record<string, un
 }
 
 /** An ingestion request for `bytes` served as `type`. */
-async function fileRequest(path: string, bytes: Uint8Array, type: string, title: string) {
+async function fileRequest(
+  path: string,
+  bytes: Uint8Array,
+  type: string,
+  title: string,
+): Promise<Record<string, unknown>> {
   const served = await rag.host.putHashed(path, { body: bytes, type });
   return {
     ...await rag.document(`/unused${path}.html`, "<p>unused</p>", { title }),
@@ -142,6 +147,19 @@ describe("office and Hangul documents through ingestion", () => {
       assert.equal((await chunksOf(b.documentId!)).length, 0);
     });
   }
+
+  it("keeps serving the indexed version when its replacement is malformed", async () => {
+    const v1 = await fileRequest("/kept.xlsx", CONTACTS, XLSX_TYPE, "유지되는 연락처");
+    const first = await post<schemas.IngestionResult>(v1);
+    assert.equal(first.status, 200, JSON.stringify(first.b));
+    const before = await chunksOf(first.b.documentId);
+    const broken = await fileRequest("/kept-v2.xlsx", CONTACTS.slice(0, 200), XLSX_TYPE, "유지되는 연락처");
+    const { status, b } = await post({ ...broken, sourceDocumentId: v1.sourceDocumentId, sourceVersion: "v2" });
+    assert.deepEqual([status, b.code, b.documentId], [422, "unprocessable", first.b.documentId], JSON.stringify(b));
+    assert.deepEqual(await chunksOf(first.b.documentId), before);
+    const state = await body<schemas.DocumentState>(await rag.call(`/documents/${first.b.documentId}`));
+    assert.equal(state.indexedVersion, "v1");
+  });
 
   it("fails an XLSX whose parts inflate hundreds of times with content_unprocessable, before inflating them", async () => {
     const rows = Array.from({ length: 40_000 }, () => ["같은 값", "같은 값", "같은 값"]);

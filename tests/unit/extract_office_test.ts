@@ -14,7 +14,8 @@ import {
   XLSX_TYPE,
   xlsxWorkbook,
 } from "../_helpers/office_documents.ts";
-import { type HangulBlock, hwpDocument, hwpxDocument } from "../_helpers/hangul_documents.ts";
+import { type HangulBlock, hwpDocument, hwpRecord, hwpxDocument } from "../_helpers/hangul_documents.ts";
+import { readRecords } from "@/domain/rag/extract/hwp_records.ts";
 import { sharedStrings, sheetRows } from "@/domain/rag/extract/xlsx_cells.ts";
 import { tableText } from "@/domain/rag/extract/table.ts";
 
@@ -102,6 +103,11 @@ describe("tables as text", () => {
     );
   });
 
+  it("finds the header row below a sheet's title", () => {
+    const rows = [["2024년 직원 명단"], [], ["성명", "직급", "연락처"], ["홍길동", "과장", "1234"]];
+    assert.equal(tableText(rows), "2024년 직원 명단\n성명 | 직급 | 연락처\n성명: 홍길동 | 직급: 과장 | 연락처: 1234");
+  });
+
   it("keeps two-column tables, forms of label and value, as plain rows", () => {
     assert.equal(
       tableText([["과목명", "데이터베이스"], ["담당교수", "김교수"]]),
@@ -178,6 +184,15 @@ describe("extractText for HWP 5", () => {
 
   it("refuses a password-protected document as encrypted", async () => {
     await refused(extractText(hwpDocument(HANGUL_BLOCKS, { flags: 3 }), HWP_TYPE), "encrypted");
+  });
+
+  it("counts records across streams against the document's budget", () => {
+    const stream = new Uint8Array([...hwpRecord(66, 0, new Uint8Array(22)), ...hwpRecord(67, 1, new Uint8Array(4))]);
+    assert.equal(readRecords(stream, { left: 2 }).length, 1);
+    assert.throws(
+      () => readRecords(stream, { left: 1 }),
+      (err: unknown) => (err as ExtractionError).reason === "over_limit",
+    );
   });
 
   it("refuses streams that inflate past the extraction limit", async () => {
