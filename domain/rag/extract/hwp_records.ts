@@ -68,8 +68,8 @@ function truncated(): ExtractionError {
 
 /**
  * A PARA_TEXT record's text. Characters below 32 are controls: 0, 10 (line break), 13 (paragraph end) and
- * 24 to 31 take one code unit; the others take eight (the code, six units of data, the code again), and
- * only a tab (9) among them stands for text.
+ * 24 to 31 take one code unit; the others take eight (the code, six units of data, the code again). A tab (9),
+ * the bound and fixed-width spaces (30, 31) stand for a space, the hyphen (24) for "-".
  */
 export function paraText(data: Uint8Array): string {
   const units = data.byteLength >>> 1;
@@ -87,6 +87,7 @@ export function paraText(data: Uint8Array): string {
     const single = code === 0 || code === 10 || code === 13 || code >= 24;
     if (code === 10) out += "\n";
     else if (code === 9 || code === 30 || code === 31) out += " ";
+    else if (code === 24) out += "-";
     i += single ? 1 : 8;
     from = i;
   }

@@ -88,7 +88,7 @@ function bodyParagraphs(node: XmlElement, out: XmlElement[] = []): XmlElement[] 
   return out;
 }
 
-/** The paragraph's own text: its runs' <t> elements, tabs as spaces and line breaks kept. */
+/** The paragraph's own text: its runs' <t> elements, tabs and fixed spaces as spaces, line breaks kept. */
 function paragraphText(p: XmlElement): string {
   const out: string[] = [];
   for (const run of childElements(p, "run")) {
@@ -96,7 +96,8 @@ function paragraphText(p: XmlElement): string {
       for (const child of t.children) {
         if (typeof child === "string") out.push(child);
         else if (child.name === "lineBreak") out.push("\n");
-        else if (child.name === "tab") out.push(" ");
+        else if (child.name === "tab" || child.name === "nbSpace" || child.name === "fwSpace") out.push(" ");
+        else if (child.name === "hyphen") out.push("-");
       }
     }
   }
