@@ -2,7 +2,9 @@
  * Small Hangul documents written on the spot: HWPX (OWPML parts zipped with fflate) and HWP 5 (an OLE compound
  * file built with cfb, its FileHeader, DocInfo styles and BodyText records encoded here per Hancom's HWP 5.0
  * format document, the streams raw-deflated as Hangul writes them). Both come from one list of blocks, so a
- * test can expect the same sections from either format.
+ * test can expect the same sections from either format. Origin: this file; no third-party content, so no
+ * licence beyond the project's own. The extractors were also checked by hand against the sample files of hwp.js,
+ * hwplib and hwpxlib (not committed: those samples carry no licence of their own).
  */
 import { Buffer } from "node:buffer";
 import { deflateRawSync } from "node:zlib";
