@@ -1,9 +1,8 @@
 /**
- * Small XLSX, PPTX, HWPX and HWP 5 documents written on the spot, part by part, with Korean text, a table
- * and headings, so tests need no committed binaries: the ZIP packages with fflate, the HWP compound file
- * with cfb, its records encoded here per the HWP 5.0 format document. Each holds only the parts the
- * formats require and the extractors read, as the files Excel, PowerPoint and Hangul write do. Origin: this
- * file; no third-party content, so no licence beyond the project's own.
+ * Small XLSX and PPTX documents written on the spot, part by part, with Korean text and a table, so tests need
+ * no committed binaries: zipped with fflate, each holding only the parts the formats require and the extractor
+ * reads, as the files Excel and PowerPoint write do (Hangul's formats: hangul_documents.ts; all four media types
+ * here). Origin: this file; no third-party content, so no licence beyond the project's own.
  */
 import { strToU8, zipSync } from "fflate";
 
