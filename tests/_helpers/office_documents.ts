@@ -84,7 +84,10 @@ export interface PptxSlide {
   table?: string[][];
 }
 
-/** A PPTX presentation of `slides`, in order (written to the package in reverse, so order comes from the list). */
+/**
+ * A PPTX presentation of `slides`, in order: written to the package in reverse, so order comes from the list,
+ * each slide id giving its relationship id (r:id) before its own id, so the two cannot be confused by order.
+ */
 export function pptxPresentation(slides: PptxSlide[]): Uint8Array {
   const a = "http://schemas.openxmlformats.org/drawingml/2006/main";
   const p = "http://schemas.openxmlformats.org/presentationml/2006/main";
@@ -102,7 +105,7 @@ export function pptxPresentation(slides: PptxSlide[]): Uint8Array {
     "_rels/.rels": rels([["rId1", "officeDocument", "ppt/presentation.xml"]]),
     "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="${p}" ` +
       `xmlns:r="${REL}"><p:sldIdLst>${
-        slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join("")
+        slides.map((_, i) => `<p:sldId r:id="rId${i + 1}" id="${256 + i}"/>`).join("")
       }</p:sldIdLst></p:presentation>`,
     "ppt/_rels/presentation.xml.rels": rels(
       slides.map((_, i): [string, string, string] => [`rId${i + 1}`, "slide", `slides/slide${slides.length - i}.xml`]),

@@ -14,7 +14,14 @@ import {
 } from "@/domain/rag/extract/document.ts";
 import { readRelationships, relationshipsPartOf } from "@/domain/rag/extract/ooxml_relations.ts";
 import { tableText } from "@/domain/rag/extract/table.ts";
-import { childElements, findElement, findElements, parseXml, type XmlElement } from "@/domain/rag/extract/xml_tree.ts";
+import {
+  childElements,
+  findElement,
+  findElements,
+  parseXml,
+  relationshipId,
+  type XmlElement,
+} from "@/domain/rag/extract/xml_tree.ts";
 import { readZipParts, requirePart } from "@/domain/rag/extract/zip_parts.ts";
 
 const PRESENTATION = "ppt/presentation.xml";
@@ -31,7 +38,7 @@ export function extractPptx(body: Uint8Array, limits: ExtractLimits): ExtractedD
   const builder = newSectionBuilder();
   let number = 0;
   for (const slideId of childElements(list, "sldId")) {
-    const target = targets.get(slideId.attributes.id ?? "");
+    const target = targets.get(relationshipId(slideId));
     const xml = target === undefined ? undefined : parts.get(target);
     if (xml === undefined) continue;
     number++;

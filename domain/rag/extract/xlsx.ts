@@ -16,7 +16,7 @@ import {
 import { readRelationships, relationshipsPartOf } from "@/domain/rag/extract/ooxml_relations.ts";
 import { tableText } from "@/domain/rag/extract/table.ts";
 import { sharedStrings, sheetRows } from "@/domain/rag/extract/xlsx_cells.ts";
-import { childElements, findElement, parseXml } from "@/domain/rag/extract/xml_tree.ts";
+import { childElements, findElement, parseXml, relationshipId } from "@/domain/rag/extract/xml_tree.ts";
 import { readZipParts, requirePart } from "@/domain/rag/extract/zip_parts.ts";
 
 const WORKBOOK = "xl/workbook.xml";
@@ -32,7 +32,7 @@ export function extractXlsx(body: Uint8Array, limits: ExtractLimits): ExtractedD
   if (!sheets) throw new ExtractionError("corrupt", "the XLSX workbook lists no sheets");
   const builder = newSectionBuilder();
   for (const sheet of childElements(sheets, "sheet")) {
-    const target = targets.get(sheet.attributes.id ?? "");
+    const target = targets.get(relationshipId(sheet));
     const xml = target === undefined ? undefined : parts.get(target);
     if (xml === undefined) continue;
     openSection(builder, 1, sheet.attributes.name?.trim() || target!);

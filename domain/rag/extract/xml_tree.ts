@@ -5,7 +5,7 @@
  */
 import { Parser } from "htmlparser2";
 
-/** One element: its local name, attributes by local name, and children in document order. */
+/** One element: its local name, attributes (see localAttributes), and children in document order. */
 export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
@@ -40,10 +40,23 @@ function localName(name: string): string {
   return name.slice(name.indexOf(":") + 1);
 }
 
+/**
+ * Attributes by local name, an unprefixed one winning over a prefixed one of the same local name, and prefixed
+ * ones also by their full name: `<p:sldId id="256" r:id="rId2"/>` has both an `id` and an `r:id`.
+ */
 function localAttributes(attributes: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(attributes)) out[localName(name)] = value;
+  for (const [name, value] of Object.entries(attributes)) {
+    const local = localName(name);
+    if (local !== name) out[name] = value;
+    if (local === name || !Object.hasOwn(attributes, local)) out[local] = value;
+  }
   return out;
+}
+
+/** The relationship id an OOXML element names (`r:id`, whatever the prefix), or "". */
+export function relationshipId(element: XmlElement): string {
+  return Object.entries(element.attributes).find(([name]) => name.endsWith(":id"))?.[1] ?? "";
 }
 
 /** The element children of `node` named `name`. */
