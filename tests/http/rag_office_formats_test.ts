@@ -212,10 +212,21 @@ describe("answers from a table cell", () => {
       "메일 서버의 백업 주기는 어떻게 되나요?",
       /매주 금요일/,
     ],
+    [
+      "an HWP table",
+      HWP_TYPE,
+      hwpDocument([
+        { text: "출장비 지급 기준", level: 1 },
+        { table: [["구분", "일비", "숙박비"], ["임원", "8만원", "20만원"], ["직원", "5만원", "12만원"]] },
+      ]),
+      "출장비 규정",
+      "직원의 숙박비는 얼마인가요?",
+      /12만원/,
+    ],
   ];
   for (const [label, type, bytes, title, question, answer] of cases) {
     it(`cites ${label} for a Korean question answered by one of its cells`, async () => {
-      const doc = await fileRequest(`/ask-${type.length}`, bytes, type, title);
+      const doc = await fileRequest(`/ask-${cases.findIndex((c) => c[0] === label)}`, bytes, type, title);
       const indexed = await post<schemas.IngestionResult>(doc);
       assert.equal(indexed.status, 200, JSON.stringify(indexed.b));
       const res = await rag.call("/ask", { method: "POST", json: { question } });
