@@ -195,7 +195,29 @@ describe("the ZIP directory check for office packages", () => {
       assert.ok((await extractText(body, type, { maxExtractedBytes: 1024 * 1024 })).sections.length > 0);
     }
   });
+
+  it("inflates a part no further than the size the directory declares for it", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, n) => [`행 ${n}`, "같은 값", "같은 값"]);
+    const body = declareSize(xlsxWorkbook([{ name: "거짓", rows }]), "xl/worksheets/sheet1.xml", 4096);
+    const doc = await extractText(body, XLSX_TYPE);
+    assert.ok(doc.sections[0].text.length < 4096, `${doc.sections[0].text.length} characters`);
+  });
 });
+
+/** `zip` with the inflated size of part `name` set to `size` in its local and central headers: a lie. */
+function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  const encoded = new TextEncoder().encode(name);
+  for (let at = 0; at + 46 <= out.length; at++) {
+    if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 28, true) !== encoded.length) continue;
+    if (!encoded.every((byte, i) => out[at + 46 + i] === byte)) continue;
+    view.setUint32(at + 24, size, true);
+    view.setUint32(view.getUint32(at + 42, true) + 22, size, true);
+    return out;
+  }
+  throw new Error(`no part ${name}`);
+}
 
 describe("office and Hangul extraction offline", () => {
   it("reads every new format in a process that may not use the network or write", async () => {

@@ -1,6 +1,8 @@
 /**
  * The parts of a ZIP-based office package (XLSX, PPTX, HWPX) as text, inflated with fflate only after the
- * central directory passed checkZipLimits, and only the parts the extractor asks for.
+ * central directory passed checkZipLimits, and only the parts the extractor asks for. fflate inflates a part into
+ * a buffer of the size the directory declares, so a part that lies about its size yields that many bytes, no more:
+ * the directory check holds for these formats even against a lying archive.
  */
 import { unzipSync } from "fflate";
 import { ExtractionError, type ExtractLimits } from "@/domain/rag/extract/document.ts";
