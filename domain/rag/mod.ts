@@ -62,6 +62,13 @@ export { createUserGate, syncUserStatus, type UserGate, type UserSyncResult } fr
 // Settings: the installation's and each tenant's overrides.
 export { createSettingsStore, defaultSettings } from "./settings_store.ts";
 export { settingsChanges, settingsOf, settingsScope, updateSettings } from "./settings.ts";
+export {
+  applyVectorFloor,
+  calibrateVectorFloor,
+  chooseFloor,
+  type FloorCalibration,
+  type LabelledSet,
+} from "./vector_floor.ts";
 export { trustedEndpointHosts } from "./fetch/endpoint_policy.ts";
 
 // Administration: the overview, the screen's lists and the refusal log.

@@ -80,6 +80,12 @@ async function prepare(
   };
 }
 
+/** The floor calibrated for the configured embedding model; another model's floor is on another scale. */
+export function vectorFloorOf(s: Settings): number | null {
+  const f = s.retrieval.vectorFloor;
+  return f !== null && f.model === s.embedding.model ? f.floor : null;
+}
+
 /** Why a chunk was visible to the principal, in the audit's words. */
 function admittedBy(p: Principal, row: HybridRow, publicOrgId: string): string {
   if (p.organizationId && row.organizationIds.includes(p.organizationId)) return "organization";
@@ -171,6 +177,7 @@ export async function searchContexts(
         rrfK: r.rrfK,
         weights: r.weights,
         limit: req.limit,
+        vectorFloor: vectorFloorOf(settings),
       });
       return { known, rows };
     });
