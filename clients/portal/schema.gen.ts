@@ -7012,6 +7012,10 @@ export type components = {
                     text: number;
                     bigram: number;
                 };
+                vectorFloor: {
+                    model: string;
+                    floor: number;
+                } | null;
             };
             llm: {
                 /** @enum {string} */
@@ -7090,6 +7094,10 @@ export type components = {
                     vector: number;
                     text: number;
                     bigram: number;
+                } | null;
+                vectorFloor?: {
+                    model: string;
+                    floor: number;
                 } | null;
             };
             llm?: {
