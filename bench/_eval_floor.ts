@@ -1,11 +1,18 @@
 /**
  * The relevance floor's effect on eval-ko (part of `deno task eval`): the floor is calibrated for the run's embedding
  * model from the dev split itself (domain/rag/vector_floor.ts, as `deno task calibrate-floor` does), then the fusion
- * answers the eval-ko questions and a set of questions the corpus does not answer, without and with the floor stored.
- * Reports recall@5 and MRR@10 both ways, results per question, and the share of results only the vector leg found
- * with a similarity below the floor.
+ * answers the eval-ko questions and a set of questions the corpus does not answer with no floor and with the floor at
+ * several miss rates. Reports recall@5 and MRR@10, results per question and the share of them only the vector leg
+ * found.
  */
-import { applyVectorFloor, calibrateVectorFloor, type FloorCalibration, type RagContext } from "@/domain/rag/mod.ts";
+import {
+  applyVectorFloor,
+  calibrateVectorFloor,
+  chooseFloor,
+  type FloorCalibration,
+  type RagContext,
+} from "@/domain/rag/mod.ts";
+import { floorReport } from "@/scripts/calibrate_floor.ts";
 import { score } from "./eval_lexical.ts";
 import type { Query } from "./eval.ts";
 
@@ -39,22 +46,20 @@ const OFF_TOPIC = [
 /** One returned context, as far as the floor is concerned. */
 interface Context {
   documentId: string;
-  vector_score: number | null;
   text_rank: number | null;
   bigram_rank: number | null;
 }
 
-/** One pass over some questions: how many results each got, and how many were vector-only below `floor`. */
+/** One pass over some questions: the documents each got, and how many results (only the vector leg's) there were. */
 interface Pass {
   lists: Map<string, string[]>;
   results: number;
   questions: number;
-  vectorOnlyBelow: number;
+  vectorOnly: number;
 }
 
-async function searchAll(url: string, token: string, questions: { id: string; text: string }[], floor: number) {
-  const pass: Pass = { lists: new Map(), results: 0, questions: questions.length, vectorOnlyBelow: 0 };
-  const contexts = new Map<string, Context[]>();
+async function searchAll(url: string, token: string, questions: { id: string; text: string }[]) {
+  const pass: Pass = { lists: new Map(), results: 0, questions: questions.length, vectorOnly: 0 };
   for (const q of questions) {
     const res = await fetch(`${url}/api/v1/search`, {
       method: "POST",
@@ -62,31 +67,38 @@ async function searchAll(url: string, token: string, questions: { id: string; te
       body: JSON.stringify({ question: q.text, limit: 10 }),
     });
     if (!res.ok) throw new Error(`search answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    contexts.set(q.id, (await res.json()).contexts as Context[]);
-  }
-  for (const [id, cs] of contexts) {
+    const cs = (await res.json()).contexts as Context[];
     pass.results += cs.length;
-    pass.vectorOnlyBelow += cs.filter((c) =>
-      c.text_rank === null && c.bigram_rank === null && c.vector_score !== null && c.vector_score < floor
-    ).length;
-    pass.lists.set(
-      id,
-      cs.map((c) =>
-        c.documentId
-      ),
-    );
+    pass.vectorOnly += cs.filter((c) => c.text_rank === null && c.bigram_rank === null).length;
+    pass.lists.set(q.id, cs.map((c) => c.documentId));
   }
   return pass;
+}
+
+/** One floor tried: the quantile of the relevant similarities it is, and both passes under it. */
+interface Trial {
+  missRate: number | null;
+  floor: number | null;
+  evalPass: Pass;
+  offPass: Pass;
+  scores: { recallAt5: number; mrrAt10: number };
 }
 
 /** What the floor changed, for the report. */
 export interface FloorEffect {
   calibration: FloorCalibration;
-  rows: { name: string; without: Pass; with: Pass }[];
-  scores: { without: { recallAt5: number; mrrAt10: number }; with: { recallAt5: number; mrrAt10: number } };
+  queries: number;
+  offTopic: number;
+  trials: Trial[];
 }
 
-/** Calibrates the floor on `queries`, then measures both question sets without and with it. */
+/** The miss rates tried: calibrate-floor's default first, then higher floors to show the trade-off. */
+const MISS_RATES = [0.01, 0.05, 0.1, 0.25, 0.5];
+
+/**
+ * Calibrates the floor on `queries`, then answers both question sets with no floor and with the floor at each
+ * miss rate (every passage the labels call relevant counts, whether or not a lexical leg finds it too).
+ */
 export async function floorEffect(
   e: { ctx: RagContext; url: string; token: string; passages: { id: string; title: string; text: string }[] },
   queries: Query[],
@@ -94,57 +106,65 @@ export async function floorEffect(
 ): Promise<FloorEffect> {
   const calibration = await calibrateVectorFloor(e.ctx, { passages: e.passages, questions: queries }, {
     top: 10,
-    missRate: 0.01,
+    missRate: MISS_RATES[0],
   });
   const offTopic = OFF_TOPIC.map((text, i) => ({ id: `off-${i}`, text }));
-  const run = async () => ({
-    evalPass: await searchAll(e.url, e.token, queries, calibration.floor),
-    offPass: await searchAll(e.url, e.token, offTopic, calibration.floor),
-  });
-  const without = await run();
-  await applyVectorFloor(e.ctx, "bench:eval", calibration);
-  // The service re-reads its settings' version every 2 s.
-  await new Promise((r) => setTimeout(r, 2_500));
-  const withFloor = await run();
   const asPassages = (p: Pass) =>
     new Map([...p.lists].map(([id, docs]): [string, string[]] => [id, [...new Set(docs.map(toPassage))]]));
-  return {
-    calibration,
-    rows: [
-      { name: `eval-ko dev (${queries.length})`, without: without.evalPass, with: withFloor.evalPass },
-      { name: `off-topic (${offTopic.length})`, without: without.offPass, with: withFloor.offPass },
-    ],
-    scores: {
-      without: score(queries, asPassages(without.evalPass)),
-      with: score(queries, asPassages(withFloor.evalPass)),
-    },
+  const trial = async (missRate: number | null, floor: number | null): Promise<Trial> => {
+    const evalPass = await searchAll(e.url, e.token, queries);
+    const offPass = await searchAll(e.url, e.token, offTopic);
+    return { missRate, floor, evalPass, offPass, scores: score(queries, asPassages(evalPass)) };
   };
+  const trials = [await trial(null, null)];
+  for (const missRate of MISS_RATES) {
+    const { floor } = chooseFloor(calibration.relevant, calibration.irrelevant, missRate);
+    await applyVectorFloor(e.ctx, "bench:eval", { model: calibration.model, floor });
+    // The service re-reads its settings' version every 2 s.
+    await new Promise((r) => setTimeout(r, 2_500));
+    trials.push(await trial(missRate, floor));
+  }
+  return { calibration, queries: queries.length, offTopic: offTopic.length, trials };
 }
 
 const f3 = (n: number) => n.toFixed(3);
 const pct = (n: number, d: number) => `${d ? (100 * n / d).toFixed(1) : "0.0"}%`;
+const perQ = (p: Pass) => (p.results / p.questions).toFixed(2);
 
 /** The report's section on the floor. */
 export function floorSection(f: FloorEffect): string {
   const c = f.calibration;
-  const perQ = (p: Pass) => (p.results / p.questions).toFixed(2);
+  const below = (missRate: number) => chooseFloor(c.relevant, c.irrelevant, missRate);
+  const calibrated = below(MISS_RATES[0]);
   return [
     "### Relevance floor (retrieval.vectorFloor)",
     "",
-    `Calibrated on this split (\`deno task calibrate-floor\`'s method, miss rate 0.01, nearest 10 irrelevant ` +
-    `passages per question): floor ${c.floor.toFixed(3)} for "${c.model}"; below it ${pct(c.relevantBelow, 1)} of ` +
-    `the ${c.relevant.length} relevant question-passage similarities and ${pct(c.irrelevantBelow, 1)} of the ` +
-    `${c.irrelevant.length} nearest irrelevant ones. Fusion at limit 10, without and with the floor stored:`,
+    `Calibrated on this split as \`deno task calibrate-floor\` does (the nearest 10 irrelevant passages per ` +
+    `question): with its default miss rate 0.01 the floor for "${c.model}" is ${calibrated.floor.toFixed(3)}, ` +
+    `below which ${pct(calibrated.relevantBelow, 1)} of the ${c.relevant.length} relevant question-passage ` +
+    `similarities and ${pct(calibrated.irrelevantBelow, 1)} of the ${c.irrelevant.length} nearest irrelevant ones ` +
+    `fall. Similarities (\`calibrate-floor\`'s report):`,
     "",
-    "| questions | results per question | vector-only below the floor | results per question (floor) | vector-only below (floor) |",
-    "| --- | --- | --- | --- | --- |",
-    ...f.rows.map((r) =>
-      `| ${r.name} | ${perQ(r.without)} | ${pct(r.without.vectorOnlyBelow, r.without.results)} | ${perQ(r.with)} | ${
-        pct(r.with.vectorOnlyBelow, r.with.results)
+    "```",
+    floorReport(c, { set: "../shared/eval-ko", top: 10, missRate: MISS_RATES[0], apply: false }),
+    "```",
+    "",
+    `Fusion at limit 10 on eval-ko dev (${f.queries} questions) and on ${f.offTopic} off-topic questions (a ` +
+    `workplace's questions the corpus has nothing on), with no floor and with the floor stored at each miss rate ` +
+    `(vector-only: results no lexical leg found):`,
+    "",
+    "| floor (miss rate) | recall@5 | MRR@10 | results per question | vector-only | off-topic: results per question | off-topic: vector-only |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...f.trials.map((t) =>
+      `| ${t.floor === null ? "none" : `${t.floor.toFixed(3)} (${t.missRate})`} | ${f3(t.scores.recallAt5)} | ${
+        f3(t.scores.mrrAt10)
+      } | ${perQ(t.evalPass)} | ${pct(t.evalPass.vectorOnly, t.evalPass.results)} | ${perQ(t.offPass)} | ${
+        pct(t.offPass.vectorOnly, t.offPass.results)
       } |`
     ),
     "",
-    `Fusion on eval-ko dev: recall@5 ${f3(f.scores.without.recallAt5)} → ${f3(f.scores.with.recallAt5)}, MRR@10 ` +
-    `${f3(f.scores.without.mrrAt10)} → ${f3(f.scores.with.mrrAt10)} (without → with the floor).`,
+    `Irrelevant passages below each floor (of the nearest 10 per question): ${
+      MISS_RATES.map((m) => `${m}: ${pct(below(m).irrelevantBelow, 1)}`).join(", ")
+    }.`,
   ].join("\n");
 }

@@ -29,15 +29,15 @@ export function readLabelledSet(dir: string): LabelledSet {
   return { passages, questions };
 }
 
-/** Counts of `xs` in bins of 0.1 from -1 to 1, as rows `[from, to) count share` (empty bins left out). */
+/** Counts of `xs` in bins of 0.05 from -1 to 1, as rows `[from, to) count share` (empty bins left out). */
 function histogram(xs: number[]): string[] {
   const bins = new Map<number, number>();
   for (const x of xs) {
-    const b = Math.min(9, Math.floor(x * 10));
+    const b = Math.min(19, Math.floor(x * 20));
     bins.set(b, (bins.get(b) ?? 0) + 1);
   }
   return [...bins].sort((a, b) => a[0] - b[0]).map(([b, n]) =>
-    `  [${(b / 10).toFixed(1)}, ${((b + 1) / 10).toFixed(1)})  ${String(n).padStart(6)}  ${
+    `  [${(b / 20).toFixed(2)}, ${((b + 1) / 20).toFixed(2)})  ${String(n).padStart(6)}  ${
       (100 * n / xs.length).toFixed(1)
     }%`
   );
