@@ -55,6 +55,11 @@ export function floorReport(c: FloorCalibration, o: CalibrateFloorOptions): stri
     ...histogram(c.irrelevant),
     `floor: ${c.floor.toFixed(3)} (the ${o.missRate} quantile of the relevant similarities)`,
     `below it: ${pct(c.relevantBelow)} of relevant passages, ${pct(c.irrelevantBelow)} of the nearest irrelevant ones`,
+    ...(c.irrelevantBelow < 0.5
+      ? [
+        "(most near irrelevant passages are above it: this model's similarities barely separate them from relevant ones)",
+      ]
+      : []),
   ].join("\n");
 }
 
