@@ -58,13 +58,13 @@ interface Pass {
   vectorOnly: number;
 }
 
-async function searchAll(url: string, token: string, questions: { id: string; text: string }[]) {
+async function searchAll(url: string, token: string, questions: { id: string; text: string }[], legs?: string[]) {
   const pass: Pass = { lists: new Map(), results: 0, questions: questions.length, vectorOnly: 0 };
   for (const q of questions) {
     const res = await fetch(`${url}/api/v1/search`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ question: q.text, limit: 10 }),
+      body: JSON.stringify({ question: q.text, limit: 10, ...(legs ? { legs } : {}) }),
     });
     if (!res.ok) throw new Error(`search answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     const cs = (await res.json()).contexts as Context[];
@@ -82,6 +82,8 @@ interface Trial {
   evalPass: Pass;
   offPass: Pass;
   scores: { recallAt5: number; mrrAt10: number };
+  /** The same with the vector leg alone, where every result is the vector leg's. */
+  vector: { evalPass: Pass; offPass: Pass; scores: { recallAt5: number; mrrAt10: number } };
 }
 
 /** What the floor changed, for the report. */
@@ -93,7 +95,7 @@ export interface FloorEffect {
 }
 
 /** The miss rates tried: calibrate-floor's default first, then higher floors to show the trade-off. */
-const MISS_RATES = [0.01, 0.05, 0.1, 0.25, 0.5];
+const MISS_RATES = [0.01, 0.1, 0.25];
 
 /**
  * Calibrates the floor on `queries`, then answers both question sets with no floor and with the floor at each
@@ -111,11 +113,17 @@ export async function floorEffect(
   const offTopic = OFF_TOPIC.map((text, i) => ({ id: `off-${i}`, text }));
   const asPassages = (p: Pass) =>
     new Map([...p.lists].map(([id, docs]): [string, string[]] => [id, [...new Set(docs.map(toPassage))]]));
-  const trial = async (missRate: number | null, floor: number | null): Promise<Trial> => {
-    const evalPass = await searchAll(e.url, e.token, queries);
-    const offPass = await searchAll(e.url, e.token, offTopic);
-    return { missRate, floor, evalPass, offPass, scores: score(queries, asPassages(evalPass)) };
+  const passes = async (legs?: string[]) => {
+    const evalPass = await searchAll(e.url, e.token, queries, legs);
+    const offPass = await searchAll(e.url, e.token, offTopic, legs);
+    return { evalPass, offPass, scores: score(queries, asPassages(evalPass)) };
   };
+  const trial = async (missRate: number | null, floor: number | null): Promise<Trial> => ({
+    missRate,
+    floor,
+    ...await passes(),
+    vector: await passes(["vector"]),
+  });
   const trials = [await trial(null, null)];
   for (const missRate of MISS_RATES) {
     const { floor } = chooseFloor(calibration.relevant, calibration.irrelevant, missRate);
@@ -130,6 +138,13 @@ export async function floorEffect(
 const f3 = (n: number) => n.toFixed(3);
 const pct = (n: number, d: number) => `${d ? (100 * n / d).toFixed(1) : "0.0"}%`;
 const perQ = (p: Pass) => (p.results / p.questions).toFixed(2);
+
+function row(name: string, t: { evalPass: Pass; offPass: Pass; scores: { recallAt5: number; mrrAt10: number } }) {
+  const e = t.evalPass, o = t.offPass;
+  return `| ${name} | ${f3(t.scores.recallAt5)} | ${f3(t.scores.mrrAt10)} | ${perQ(e)} | ${
+    pct(e.vectorOnly, e.results)
+  } | ${perQ(o)} | ${pct(o.vectorOnly, o.results)} |`;
+}
 
 /** The report's section on the floor. */
 export function floorSection(f: FloorEffect): string {
@@ -155,13 +170,14 @@ export function floorSection(f: FloorEffect): string {
     "",
     "| floor (miss rate) | recall@5 | MRR@10 | results per question | vector-only | off-topic: results per question | off-topic: vector-only |",
     "| --- | --- | --- | --- | --- | --- | --- |",
-    ...f.trials.map((t) =>
-      `| ${t.floor === null ? "none" : `${t.floor.toFixed(3)} (${t.missRate})`} | ${f3(t.scores.recallAt5)} | ${
-        f3(t.scores.mrrAt10)
-      } | ${perQ(t.evalPass)} | ${pct(t.evalPass.vectorOnly, t.evalPass.results)} | ${perQ(t.offPass)} | ${
-        pct(t.offPass.vectorOnly, t.offPass.results)
-      } |`
-    ),
+    ...f.trials.map((t) => row(t.floor === null ? "none" : `${t.floor.toFixed(3)} (${t.missRate})`, t)),
+    "",
+    'The same with the vector leg alone (`legs: ["vector"]`, every result vector-only), where the floor has ' +
+    "something to drop:",
+    "",
+    "| floor (miss rate) | recall@5 | MRR@10 | results per question | vector-only | off-topic: results per question | off-topic: vector-only |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...f.trials.map((t) => row(t.floor === null ? "none" : `${t.floor.toFixed(3)} (${t.missRate})`, t.vector)),
     "",
     `Irrelevant passages below each floor (of the nearest 10 per question): ${
       MISS_RATES.map((m) => `${m}: ${pct(below(m).irrelevantBelow, 1)}`).join(", ")
