@@ -40,6 +40,7 @@ import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
 import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
+import { createSignIn, readSession, signInRoutes } from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -77,6 +78,11 @@ export function createApp(deps: AppDeps) {
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  const signIn = createSignIn(config);
+  if (signIn) {
+    app.use("*", readSession(signIn));
+    app.route("/auth", signInRoutes(signIn));
+  }
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
@@ -103,7 +109,7 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, termRevisionsAdminRoutes(deps.directory));
-    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
+    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth, signIn));
   }
 
   if (deps.rag) {
@@ -114,7 +120,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/v1", meRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
-    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
+    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {

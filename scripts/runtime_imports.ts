@@ -15,6 +15,8 @@ export const TEST_ONLY_PACKAGES = [
   "ajv",
   "ajv-formats",
   "yaml",
+  // The local OpenID provider of the demo and the sign-in tests (scripts/demo/oidc_provider.ts).
+  "oidc-provider",
 ] as const;
 
 if (import.meta.main) {
