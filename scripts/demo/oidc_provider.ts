@@ -4,10 +4,16 @@
  * password. Each account's ID token carries `name`, `email`, `roles` and `tenant_id`, the claims the
  * consoles' sign-in maps (CONSOLE_OIDC_ROLE_CLAIM, CONSOLE_OIDC_TENANT_CLAIM).
  *
- *   deno run -A scripts/demo/oidc_provider.ts   (reads DEMO_OIDC_* below; prints the issuer once it listens)
+ *   deno run -A --env-file=.env.local scripts/demo/oidc_provider.ts
+ *
+ * As a program it serves the demo company's people (demo_accounts.ts) with DEMO_PASSWORD at CONSOLE_OIDC_ISSUER,
+ * for the client CONSOLE_OIDC_CLIENT_ID/SECRET, redirecting to the service on PORT, and prints one line once
+ * it listens.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Provider from "oidc-provider";
+import { demoAccounts } from "./demo_accounts.ts";
+import { DEMO_OIDC_ISSUER, DEMO_PASSWORD } from "../_env_file.ts";
 
 /** A person the provider signs in. */
 export interface DemoAccount {
@@ -27,9 +33,6 @@ export interface ProviderOptions {
   accounts: DemoAccount[];
   password: string;
 }
-
-/** The demo's shared sign-in password (documented in the README; loopback only). */
-export const DEMO_PASSWORD = "demo-password";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -115,4 +118,20 @@ export async function startProvider(o: ProviderOptions): Promise<{ issuer: strin
     });
   });
   return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+if (import.meta.main) {
+  const env = Deno.env.toObject();
+  const issuer = new URL(env.CONSOLE_OIDC_ISSUER ?? DEMO_OIDC_ISSUER);
+  const port = env.PORT ?? "8080";
+  const accounts = await demoAccounts(env.DATABASE_OWNER_URL ?? "");
+  const provider = await startProvider({
+    port: Number(issuer.port),
+    clientId: env.CONSOLE_OIDC_CLIENT_ID ?? "consoles",
+    clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET ?? "",
+    redirectUris: [`http://127.0.0.1:${port}/auth/callback`, `http://localhost:${port}/auth/callback`],
+    accounts,
+    password: DEMO_PASSWORD,
+  });
+  console.log(`demo sign-in: ${provider.issuer} serves ${accounts.length} people of DEMO, password ${DEMO_PASSWORD}`);
 }

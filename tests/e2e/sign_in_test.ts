@@ -16,7 +16,7 @@ import type { schemas } from "@/domain/directory/mod.ts";
 import { createSealer } from "@/routes/_sign_in/session.ts";
 import { type DemoAccount, startProvider } from "@/scripts/demo/oidc_provider.ts";
 
-const PASSWORD = "e2e-password-9c1";
+const PASSWORD = "e2e-test-password";
 const SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghij";
 const ADMIN_ROLES = ["directory_admin", "rag_admin", "installation_operator"];
 const accounts: DemoAccount[] = [
@@ -39,7 +39,7 @@ before(async () => {
   provider = await startProvider({
     port: 0,
     clientId: "consoles",
-    clientSecret: "e2e-client-secret-5d2",
+    clientSecret: "e2e-test-client-secret",
     redirectUris: [`${base}/auth/callback`],
     accounts,
     password: PASSWORD,
@@ -47,7 +47,7 @@ before(async () => {
   r = await startRagApp({
     CONSOLE_OIDC_ISSUER: provider.issuer,
     CONSOLE_OIDC_CLIENT_ID: "consoles",
-    CONSOLE_OIDC_CLIENT_SECRET: "e2e-client-secret-5d2",
+    CONSOLE_OIDC_CLIENT_SECRET: "e2e-test-client-secret",
     CONSOLE_OIDC_SCOPES: "openid profile email roles",
     CONSOLE_SESSION_SECRET: SESSION_SECRET,
   }, { workers: false });
