@@ -117,11 +117,14 @@ describe("console sign-in through OpenID Connect", () => {
     await context.close();
   });
 
-  it("opens the retrieval screen with the same session", async () => {
+  it("signs a retrieval administrator in to the retrieval screen, and signs out", async () => {
     const context = await browser.newContext();
     const page = await signIn(context, "kim.minjun", "/");
     await page.waitForSelector("#overview-queues");
     assert.equal(await page.textContent("#person"), "Minjun Kim");
+    await page.click("#sign-out");
+    await page.waitForSelector("#sign-in-link");
+    assert.equal(await sessionCookie(context), undefined, "signing out removes the session");
     await context.close();
   });
 

@@ -141,6 +141,14 @@ describe("the session as credential", () => {
     assert.match(await page.text(), /data-code="forbidden"/);
   });
 
+  it("refuses a directory administrator's session the retrieval screen: a 403 page, the views 401", async () => {
+    const cookie = await sessionCookie(["directory_admin"]);
+    const page = await app.request("/", { headers: { cookie, accept: "text/html" } });
+    assert.equal(page.status, 403);
+    assert.match(await page.text(), /data-code="forbidden"/);
+    assert.equal((await app.request("/views/overview", { headers: { cookie } })).status, 401);
+  });
+
   it("answers a browser asking for the retrieval screen with no credential with the sign-in page", async () => {
     const res = await app.request("/", { headers: { accept: "text/html,application/xhtml+xml" } });
     assert.equal(res.status, 401);
