@@ -5,7 +5,7 @@ import type { Principal, TokenVerifier } from "@/domain/rag/mod.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
 import { bearer, takeToken } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
-import { sessionFor } from "../_sign_in/mod.ts";
+import { personLabel, sessionFor } from "../_sign_in/mod.ts";
 
 /** Admits a verified user: the principal goes on the request and one request comes out of the user's budget. */
 export async function admitUser(c: Context<AppEnv>, principal: Principal, limiter: RateLimiter): Promise<void> {
@@ -28,6 +28,7 @@ function sessionPrincipal(c: Context<AppEnv>): Principal | undefined {
     isAdmin: s.roles.includes("rag_admin"),
     isOperator: s.roles.includes("installation_operator"),
     portalId: null,
+    person: personLabel(s),
   };
 }
 

@@ -122,6 +122,21 @@ describe("console sign-in through OpenID Connect", () => {
     const page = await signIn(context, "kim.minjun", "/");
     await page.waitForSelector("#overview-queues");
     assert.equal(await page.textContent("#person"), "Minjun Kim");
+    const status = await page.evaluate(async () => {
+      const g = globalThis as unknown as {
+        document: { body: { dataset: Record<string, string> } };
+        fetch: typeof fetch;
+      };
+      const res = await g.fetch("/api/v1/admin/settings?scope=tenant", {
+        method: "PUT",
+        headers: { "content-type": "application/json", "x-csrf-token": g.document.body.dataset.csrf },
+        body: JSON.stringify({ retrieval: { rrfK: 7 } }),
+      });
+      return res.status;
+    });
+    assert.equal(status, 200);
+    const [row] = await r.system((tx) => tx`select changed_by from rag.tenant_settings order by version desc limit 1`);
+    assert.equal(row.changed_by, "person:kim.minjun Minjun Kim <kim.minjun@demo.example>");
     await page.click("#sign-out");
     await page.waitForSelector("#sign-in-link");
     assert.equal(await sessionCookie(context), undefined, "signing out removes the session");
