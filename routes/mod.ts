@@ -38,9 +38,9 @@ import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
-import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
+import { CONSOLE_KIT_BASE, consoleKitRoutes, securityHeaders } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
-import { createSignIn, readSession, signInRoutes } from "./_sign_in/mod.ts";
+import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -80,8 +80,20 @@ export function createApp(deps: AppDeps) {
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
   const signIn = createSignIn(config);
   if (signIn) {
-    app.use("*", readSession(signIn));
+    // The cookie is read on the consoles' own paths only: no API route ever sees it.
+    for (const path of ["/", "/views/*", "/console/*", "/auth/*"]) app.use(path, readSession(signIn));
     app.route("/auth", signInRoutes(signIn));
+    const apis = [
+      ...(deps.directory ? [["directory", `${DIRECTORY_BASE}/admin/`, ["directory_admin"]] as const] : []),
+      ...(deps.rag ? [["retrieval", "/api/v1/", ["rag_admin", "installation_operator"]] as const] : []),
+    ];
+    for (const [name, base, roles] of apis) {
+      app.all(
+        `/console/api/${name}/*`,
+        securityHeaders,
+        forwardToApi(base, roles, sessionFor, (r, e) => app.fetch(r, e)),
+      );
+    }
   }
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());

@@ -20,13 +20,14 @@ export interface CredentialLabels {
  * - `session-key`: a key typed once, kept in this tab's sessionStorage under `store`, sent as `header`;
  * - `memory-bearer`: a bearer token typed in, kept in a script variable only (a reload forgets it);
  * - `gateway`: nothing in the page; a session gateway in front adds `Authorization` to every request;
- * - `cookie-session`: the sign-in's HttpOnly cookie; the page holds only the session's CSRF token.
+ * - `cookie-session`: the sign-in's HttpOnly cookie; the page holds only the session's CSRF token, and calls
+ *   under the API base go through the console's own path `apiVia` (API routes never read the cookie).
  */
 export type Credential =
   | { mode: "session-key"; header: string; store: string; labels: CredentialLabels }
   | { mode: "memory-bearer"; labels: CredentialLabels }
   | { mode: "gateway" }
-  | { mode: "cookie-session"; csrf: string; person: string; signOut: string };
+  | { mode: "cookie-session"; csrf: string; person: string; signOut: string; apiVia: string };
 
 /** What a console's shell shows. */
 export interface ShellProps {
@@ -83,6 +84,7 @@ export function Shell(p: ShellProps) {
         data-credential-header={c.mode === "session-key" ? c.header : undefined}
         data-credential-store={c.mode === "session-key" ? c.store : undefined}
         data-csrf={c.mode === "cookie-session" ? c.csrf : undefined}
+        data-api-via={c.mode === "cookie-session" ? c.apiVia : undefined}
       >
         <header>
           <h1>{p.title}</h1>

@@ -1,8 +1,9 @@
 /**
  * The consoles' sign-in through the enterprise's OpenID provider (CONSOLE_OIDC_*): built once from the
- * configuration, or absent when no issuer is set. `readSession` opens the session cookie on every request;
- * credential checks then take the person from `sessionFor`, which refuses a state-changing call whose
- * `x-csrf-token` header does not echo the session's token (403 csrf_failed).
+ * configuration, or absent when no issuer is set. `readSession` opens the session cookie on the consoles' own
+ * paths only; credential checks then take the person from `sessionFor`, which refuses a state-changing call
+ * whose `x-csrf-token` header does not echo the session's token (403 csrf_failed). The JSON API routes see a
+ * person only in a call a console forwarded (forward.ts), never from a cookie.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
@@ -11,6 +12,7 @@ import { AppError } from "@/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
 import type { AppEnv } from "../_env.ts";
 import { createOidcClient, type OidcClient } from "./oidc.ts";
+import { forwardedSession } from "./forward.ts";
 import {
   type ConsoleSession,
   cookieName,
@@ -22,6 +24,7 @@ import {
 
 export { type ConsoleRole, type ConsoleSession } from "./session.ts";
 export { signInRoutes } from "./routes.tsx";
+export { forwardToApi } from "./forward.ts";
 export { refusalPage, signInPage } from "./pages.tsx";
 
 /** Everything sign-in needs, built from the configuration. */
@@ -81,13 +84,17 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * The signed-in person holding `role`, or undefined. A state-changing call made with the session must carry
- * the session's CSRF token in `x-csrf-token`: another site can make the browser send the cookie, never the header.
+ * The signed-in person holding `role`, or undefined: the session of a console path's cookie, or of the console
+ * call forwarded to an API route. A state-changing call made with the cookie must carry the session's CSRF token
+ * in `x-csrf-token` (a forwarded call was checked by the console path): another site can make the browser send
+ * the cookie, never the header.
  */
 export function sessionFor(c: Context<AppEnv>, role: (r: ConsoleSession["roles"]) => boolean) {
-  const session = c.var.session;
+  const forwarded = forwardedSession(c);
+  const session = forwarded ?? c.var.session;
   if (!session || !role(session.roles)) return undefined;
-  if (!SAFE_METHODS.has(c.req.method) && !sameToken(c.req.header("x-csrf-token") ?? "", session.csrf)) {
+  const unsafe = !SAFE_METHODS.has(c.req.method);
+  if (!forwarded && unsafe && !sameToken(c.req.header("x-csrf-token") ?? "", session.csrf)) {
     throw new AppError("csrf_failed", "This call needs the console's x-csrf-token header");
   }
   c.set("person", { sub: session.sub, name: session.name, email: session.email });

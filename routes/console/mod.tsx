@@ -82,7 +82,13 @@ function shellProps(lang: Lang, c: Context<AppEnv>, signIn: SignIn | undefined) 
 
 function sessionCredential(lang: Lang, c: Context<AppEnv>): Credential {
   const s = c.var.session!;
-  return { mode: "cookie-session", csrf: s.csrf, person: s.name, signOut: t(lang, "logOut") };
+  return {
+    mode: "cookie-session",
+    csrf: s.csrf,
+    person: s.name,
+    signOut: t(lang, "logOut"),
+    apiVia: "/console/api/directory/",
+  };
 }
 
 /** With sign-in configured, the shell only for a directory administrator's session, else the sign-in page. */

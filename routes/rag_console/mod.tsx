@@ -98,6 +98,7 @@ function browserGate(signIn: SignIn | undefined): MiddlewareHandler<AppEnv> {
         csrf: session.csrf,
         person: session.name,
         signOut: t(lang, "logOut"),
+        apiVia: "/console/api/retrieval/",
       };
       return shellPage(c, shellProps(lang, credential));
     }

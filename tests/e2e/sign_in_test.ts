@@ -127,7 +127,7 @@ describe("console sign-in through OpenID Connect", () => {
         document: { body: { dataset: Record<string, string> } };
         fetch: typeof fetch;
       };
-      const res = await g.fetch("/api/v1/admin/settings?scope=tenant", {
+      const res = await g.fetch("/console/api/retrieval/admin/settings?scope=tenant", {
         method: "PUT",
         headers: { "content-type": "application/json", "x-csrf-token": g.document.body.dataset.csrf },
         body: JSON.stringify({ retrieval: { rrfK: 7 } }),
@@ -163,7 +163,7 @@ describe("console sign-in through OpenID Connect", () => {
         };
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (withToken) headers["x-csrf-token"] = g.document.body.dataset.csrf;
-        const res = await g.fetch("/api/directory/v1/admin/departments", {
+        const res = await g.fetch("/console/api/directory/departments", {
           method: "POST",
           headers,
           body: JSON.stringify({ code: withToken ? "CSRF-OK" : "CSRF-NO", name: "csrf" }),

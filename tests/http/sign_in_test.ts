@@ -11,6 +11,7 @@ import type { schemas } from "@/domain/directory/mod.ts";
 import { createSealer } from "@/routes/_sign_in/session.ts";
 import { startProvider } from "@/scripts/demo/oidc_provider.ts";
 
+const CONSOLE_API = "/console/api/directory/";
 const SESSION_SECRET = "test-session-secret-0123456789-abcdef";
 const OLD_KEY = "test-rotation-old-key-0123456789";
 const NEW_KEY = "test-rotation-new-key-0123456789";
@@ -50,8 +51,9 @@ async function sessionCookie(roles: string[], csrf = "test-csrf-token") {
   return `__Host-console=${await sealer.seal(session, "console-session", 600)}`;
 }
 
-const createDepartment = (code: string, headers: Record<string, string>) =>
-  app.request("/api/directory/v1/admin/departments", {
+/** Creates a department through the directory admin API, or (`via`) the console's path to it. */
+const createDepartment = (code: string, headers: Record<string, string>, via = "/api/directory/v1/admin/") =>
+  app.request(`${via}departments`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify({ code, name: code }),
@@ -116,7 +118,7 @@ describe("the session as credential", () => {
   it("refuses a session's state-changing call without or with a wrong CSRF token, writing nothing", async () => {
     const cookie = await sessionCookie(["directory_admin"]);
     for (const headers of [{ cookie }, { cookie, "x-csrf-token": "another-token" }] as Record<string, string>[]) {
-      const res = await createDepartment("CSRF-REFUSED", headers);
+      const res = await createDepartment("CSRF-REFUSED", headers, CONSOLE_API);
       assert.equal(res.status, 403);
       assert.equal(res.headers.get("content-type"), "application/problem+json");
       assert.equal((await body<Problem>(res)).code, "csrf_failed");
@@ -126,16 +128,28 @@ describe("the session as credential", () => {
 
   it("takes the call with the token and audits it under the person's name", async () => {
     const cookie = await sessionCookie(["directory_admin"]);
-    const res = await createDepartment("BY-PERSON", { cookie, "x-csrf-token": "test-csrf-token" });
+    const res = await createDepartment("BY-PERSON", { cookie, "x-csrf-token": "test-csrf-token" }, CONSOLE_API);
     assert.equal(res.status, 201);
     const id = (await body<{ data: { id: string } }>(res)).data.id;
     assert.ok((await auditLabels()).includes(`Minjun Kim <kim@corp.example>|${id}`));
     assert.ok((await departmentCodes()).includes("BY-PERSON"));
   });
 
+  it("is never read by an API route: the admin API answers 401 to the cookie, CSRF token or not", async () => {
+    const cookie = await sessionCookie(["directory_admin"]);
+    const res = await createDepartment("BY-COOKIE", { cookie, "x-csrf-token": "test-csrf-token" });
+    assert.equal(res.status, 401);
+    assert.equal((await body<Problem>(res)).code, "unauthorized");
+    assert.equal((await app.request("/api/directory/v1/admin/audit-log", { headers: { cookie } })).status, 401);
+  });
+
   it("refuses a session without the directory role: the API 401, the console a 403 page", async () => {
     const cookie = await sessionCookie(["rag_admin"]);
     assert.equal((await app.request("/console/views/users", { headers: { cookie } })).status, 401);
+    assert.equal(
+      (await createDepartment("BY-RAG", { cookie, "x-csrf-token": "test-csrf-token" }, CONSOLE_API)).status,
+      401,
+    );
     const page = await app.request("/console/", { headers: { cookie } });
     assert.equal(page.status, 403);
     assert.match(await page.text(), /data-code="forbidden"/);

@@ -10,7 +10,8 @@
 //                    cookie or URL, so a reload forgets it;
 //     gateway        nothing: a session gateway in front adds Authorization to every request;
 //     cookie-session the HttpOnly session cookie of a sign-in; every call echoes the session's CSRF
-//                    token (data-csrf) in x-csrf-token, and a 401 reloads into the sign-in page.
+//                    token (data-csrf) in x-csrf-token, a call under the API base goes through the
+//                    console's own path data-api-via instead, and a 401 reloads into the sign-in page.
 // Screens are HTML rendered (and escaped) by the server; this script swaps them into <main>,
 // sends forms and buttons to the JSON APIs, and shows problem details (field errors beside
 // their fields). What reaches the page as markup is only ever a screen: a view name must be one
@@ -248,7 +249,8 @@
     if (!WRITES.has(method) || url.origin !== location.origin || !url.pathname.startsWith(apiBase)) {
       throw new Error(`${(spec || "").slice(0, 80)}: not an action of this console`);
     }
-    return [method, url.pathname + url.search];
+    const via = mode === "cookie-session" ? body.dataset.apiVia + url.pathname.slice(apiBase.length) : url.pathname;
+    return [method, via + url.search];
   }
 
   async function send(spec, json, source) {
