@@ -31,7 +31,11 @@ export function signInRoutes(signIn: SignIn) {
   app.get("/login", async (c) => {
     const asked = c.req.query("to") ?? "/";
     const to = DESTINATIONS.has(asked) ? asked : "/";
-    const { url, pending } = await signIn.client.start(redirectUri(c.req.url));
+    // An unreachable provider is a page the browser can show, not a JSON problem.
+    const started = await signIn.client.start(redirectUri(c.req.url))
+      .catch((err) => err instanceof AppError ? err : Promise.reject(err));
+    if (started instanceof AppError) return refusalPage(c, 503, started.code, started.message, to);
+    const { url, pending } = started;
     const secure = cookieSecure(c, signIn.publicUrl);
     const sealed = await signIn.sealer.seal({ ...pending, to }, LOGIN_AUDIENCE, LOGIN_TTL_SECONDS);
     // Lax, not Strict: the provider's redirect back is a cross-site navigation, and it must bring this cookie.

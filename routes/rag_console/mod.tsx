@@ -84,10 +84,10 @@ const RAG_ROLES = ["rag_admin", "installation_operator"];
 
 /**
  * In a browser: a retrieval administrator's session gets the shell in cookie-session mode; a browser with no
- * credential at all gets the sign-in page; a session without a retrieval role is refused. A request with an
- * `Authorization` header goes on to the token check (the gateway's way).
+ * credential at all gets the sign-in page (unless manual token entry offers its own); a session without a
+ * retrieval role is refused. A request with an `Authorization` header goes on to the token check (the gateway's way).
  */
-function browserGate(signIn: SignIn | undefined): MiddlewareHandler<AppEnv> {
+function browserGate(signIn: SignIn | undefined, manualToken: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.header("authorization") !== undefined) return await next();
     const session = signIn ? c.var.session : undefined;
@@ -104,7 +104,7 @@ function browserGate(signIn: SignIn | undefined): MiddlewareHandler<AppEnv> {
     }
     if (session) return refusalPage(c, 403, "forbidden", `${session.name} is not a retrieval administrator`, "/");
     // A browser asks for HTML and gets a page it can act on; an API client keeps its JSON problem.
-    if (!(c.req.header("accept") ?? "").includes("text/html")) return await next();
+    if (manualToken || !(c.req.header("accept") ?? "").includes("text/html")) return await next();
     return signInPage(c, "/", signIn !== undefined);
   };
 }
@@ -134,8 +134,8 @@ export function ragConsoleRoutes(deps: RagRouteDeps, options: { manualToken: boo
   app.use("/views/*", securityHeaders);
   app.get(
     "/",
+    browserGate(options.signIn, options.manualToken),
     manualFallback(deps, options.manualToken),
-    browserGate(options.signIn),
     ...admin,
     (c) => shellPage(c, shellProps(langOf(c.req.query("lang")), { mode: "gateway" })),
   );

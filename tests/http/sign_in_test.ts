@@ -16,6 +16,12 @@ const SESSION_SECRET = "test-session-secret-0123456789-abcdef";
 const OLD_KEY = "test-rotation-old-key-0123456789";
 const NEW_KEY = "test-rotation-new-key-0123456789";
 
+const SIGN_IN_ENV = {
+  CONSOLE_OIDC_CLIENT_ID: "consoles",
+  CONSOLE_OIDC_CLIENT_SECRET: "test-client-secret",
+  CONSOLE_SESSION_SECRET: SESSION_SECRET,
+};
+
 let app: TestApp;
 let provider: Awaited<ReturnType<typeof startProvider>>;
 const sealer = createSealer(SESSION_SECRET);
@@ -30,10 +36,8 @@ before(async () => {
     password: "test-password",
   });
   app = await startTestApp({
+    ...SIGN_IN_ENV,
     CONSOLE_OIDC_ISSUER: provider.issuer,
-    CONSOLE_OIDC_CLIENT_ID: "consoles",
-    CONSOLE_OIDC_CLIENT_SECRET: "test-client-secret",
-    CONSOLE_SESSION_SECRET: SESSION_SECRET,
     CENTRAL_ADMIN_API_KEYS_JSON: JSON.stringify([
       { id: "ops-q3", label: "ops automation (Q3 key)", apiKey: OLD_KEY },
       { id: "ops-q4", label: "ops automation (Q4 key)", apiKey: NEW_KEY },
@@ -86,6 +90,21 @@ describe("sign-in routes", () => {
     );
     assert.equal(pending?.to, "/", "an outside destination becomes the retrieval screen");
     assert.equal(pending?.state, to.searchParams.get("state"));
+  });
+
+  it("answers a sign-in while the provider is unreachable with a 503 page", async () => {
+    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const issuer = `http://127.0.0.1:${(closed.addr as Deno.NetAddr).port}`;
+    closed.close();
+    const down = await startTestApp({ ...SIGN_IN_ENV, CONSOLE_OIDC_ISSUER: issuer });
+    try {
+      const res = await down.request("/auth/login?to=/console/");
+      assert.equal(res.status, 503);
+      assert.match(await res.text(), /data-code="unavailable"/);
+      assert.equal(res.headers.get("set-cookie"), null, "no sign-in is pending");
+    } finally {
+      await down.stop();
+    }
   });
 
   it("refuses a callback that no sign-in of this browser started (401 page, no session)", async () => {
