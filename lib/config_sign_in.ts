@@ -21,6 +21,8 @@ export const signInFields = {
   CONSOLE_OIDC_RAG_ADMIN_ROLE: withDefault("rag_admin"),
   /** The ID token claim naming the tenant (company id) a retrieval administrator administers. */
   CONSOLE_OIDC_TENANT_CLAIM: withDefault("tenant_id"),
+  /** The ID token claim holding a retrieval administrator's clearance (0-3 or a level name; absent: PUBLIC). */
+  CONSOLE_OIDC_CLEARANCE_CLAIM: withDefault("clearance_level"),
   /** Seals the session and sign-in cookies (at least 32 bytes); every replica shares it. */
   CONSOLE_SESSION_SECRET: text,
   CONSOLE_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(8 * 3600),

@@ -59,6 +59,7 @@ export function createSignIn(config: Config): SignIn | undefined {
         rag_admin: config.CONSOLE_OIDC_RAG_ADMIN_ROLE,
       },
       tenantClaim: config.CONSOLE_OIDC_TENANT_CLAIM,
+      clearanceClaim: config.CONSOLE_OIDC_CLEARANCE_CLAIM,
     },
     ttlSeconds: config.CONSOLE_SESSION_TTL_SECONDS,
     publicUrl: config.CONSOLE_PUBLIC_URL,

@@ -5,6 +5,7 @@
  * sealed the same way into its own short-lived cookie, with another audience so neither opens as the other.
  */
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from "jose";
+import { clearanceOf } from "@/domain/rag/mod.ts";
 import type { Context } from "hono";
 
 /** A role the consoles know; the identity provider's values map onto these (CONSOLE_OIDC_*_ROLE). */
@@ -18,6 +19,8 @@ export interface ConsoleSession {
   roles: ConsoleRole[];
   /** The tenant (company id) a retrieval administrator administers, from CONSOLE_OIDC_TENANT_CLAIM. */
   tenantId: string | null;
+  /** The retrieval clearance (0-3) from CONSOLE_OIDC_CLEARANCE_CLAIM: what the retrieval screen may read. */
+  clearance: number;
   /** The synchronizer token every state-changing call must echo in `x-csrf-token`. */
   csrf: string;
 }
@@ -27,6 +30,7 @@ export interface RoleMapping {
   claim: string;
   values: Record<ConsoleRole, string>;
   tenantClaim: string;
+  clearanceClaim: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,6 +48,7 @@ export function personOf(claims: JWTPayload, mapping: RoleMapping): Omit<Console
     email: text(claims.email),
     roles,
     tenantId: UUID.test(tenant) ? tenant.toLowerCase() : null,
+    clearance: clearanceOf(claims[mapping.clearanceClaim]),
   };
 }
 

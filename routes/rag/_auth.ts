@@ -15,7 +15,7 @@ export async function admitUser(c: Context<AppEnv>, principal: Principal, limite
 
 /**
  * The principal of a console session of a retrieval administrator or the installation operator: the person's
- * subject, the tenant their provider names, and no organization, clearance or portal of their own.
+ * subject, the tenant and clearance their provider names, and no organization or portal of their own.
  */
 function sessionPrincipal(c: Context<AppEnv>): Principal | undefined {
   const s = sessionFor(c, (r) => r.includes("rag_admin") || r.includes("installation_operator"));
@@ -24,7 +24,7 @@ function sessionPrincipal(c: Context<AppEnv>): Principal | undefined {
     sub: s.sub,
     tenantId: s.tenantId,
     organizationId: null,
-    clearance: 0,
+    clearance: s.clearance ?? 0,
     isAdmin: s.roles.includes("rag_admin"),
     isOperator: s.roles.includes("installation_operator"),
     portalId: null,

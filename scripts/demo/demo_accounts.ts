@@ -1,7 +1,7 @@
 /**
  * The demo company's people as the demo's OpenID provider signs them in: read from the directory (company
- * DEMO, seeded by `setup --demo`), each with the console roles the demo gives by login and the company as
- * tenant. Everyone else of the company signs in too, holding no console role, to show the refusal.
+ * DEMO, seeded by `setup --demo`), each with the console roles the demo gives by login, the company as
+ * tenant and the directory's clearance. Everyone else of the company signs in too, holding no console role, to show the refusal.
  */
 import postgres from "postgres";
 import type { DemoAccount } from "./oidc_provider.ts";
@@ -17,9 +17,9 @@ export const DEMO_ROLES: Record<string, string[]> = {
 export async function demoAccounts(ownerUrl: string): Promise<DemoAccount[]> {
   const sql = postgres(ownerUrl, { max: 1, onnotice: () => {} });
   try {
-    const rows = await sql<{ login: string; name: string; email: string; tenant: string }[]>`
+    const rows = await sql<{ login: string; name: string; email: string; tenant: string; clearance: number }[]>`
       select u.login_id as login, coalesce(nullif(u.korean_name, ''), u.english_name) as name, u.email,
-        c.id::text as tenant
+        c.id::text as tenant, u.clearance_level as clearance
       from directory.users u join directory.companies c on c.id = u.company_id
       where c.code = 'DEMO' and u.is_active and u.deleted_at is null
       order by u.login_id`;
@@ -29,6 +29,7 @@ export async function demoAccounts(ownerUrl: string): Promise<DemoAccount[]> {
       email: r.email,
       roles: DEMO_ROLES[r.login] ?? [],
       tenantId: r.tenant,
+      clearance: r.clearance,
     }));
   } finally {
     await sql.end();

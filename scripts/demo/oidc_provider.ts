@@ -1,8 +1,8 @@
 /**
  * A local OpenID provider for the demo and the tests only (never the production image): oidc-provider on
  * loopback, one confidential client for the consoles, and accounts that sign in with one shared demo
- * password. Each account's ID token carries `name`, `email`, `roles` and `tenant_id`, the claims the
- * consoles' sign-in maps (CONSOLE_OIDC_ROLE_CLAIM, CONSOLE_OIDC_TENANT_CLAIM).
+ * password. Each account's ID token carries `name`, `email`, `roles`, `tenant_id` and `clearance_level`, the
+ * claims the consoles' sign-in maps (CONSOLE_OIDC_ROLE_CLAIM, _TENANT_CLAIM, _CLEARANCE_CLAIM).
  *
  *   deno run -A --env-file=.env.local scripts/demo/oidc_provider.ts
  *
@@ -22,6 +22,7 @@ export interface DemoAccount {
   email: string;
   roles: string[];
   tenantId?: string;
+  clearance?: number;
 }
 
 /** What the provider serves. */
@@ -93,7 +94,7 @@ export async function startProvider(o: ProviderOptions): Promise<{ issuer: strin
       grant_types: ["authorization_code"],
       response_types: ["code"],
     }],
-    claims: { openid: ["sub"], profile: ["name"], email: ["email"], roles: ["roles", "tenant_id"] },
+    claims: { openid: ["sub"], profile: ["name"], email: ["email"], roles: ["roles", "tenant_id", "clearance_level"] },
     scopes: ["openid", "profile", "email", "roles"],
     // The consoles read their claims from the ID token, as they would from Entra ID or a mapped Keycloak client.
     conformIdTokenClaims: false,
@@ -106,7 +107,14 @@ export async function startProvider(o: ProviderOptions): Promise<{ issuer: strin
       if (!a) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: id, name: a.name, email: a.email, roles: a.roles, tenant_id: a.tenantId }),
+        claims: () => ({
+          sub: id,
+          name: a.name,
+          email: a.email,
+          roles: a.roles,
+          tenant_id: a.tenantId,
+          clearance_level: a.clearance,
+        }),
       };
     },
   });

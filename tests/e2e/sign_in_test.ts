@@ -20,7 +20,7 @@ const PASSWORD = "e2e-test-password";
 const SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghij";
 const ADMIN_ROLES = ["directory_admin", "rag_admin", "installation_operator"];
 const accounts: DemoAccount[] = [
-  { login: "kim.minjun", name: "Minjun Kim", email: "kim.minjun@demo.example", roles: ADMIN_ROLES },
+  { login: "kim.minjun", name: "Minjun Kim", email: "kim.minjun@demo.example", roles: ADMIN_ROLES, clearance: 3 },
   { login: "yoon.taeyang", name: "Taeyang Yoon", email: "yoon.taeyang@demo.example", roles: [] },
 ];
 

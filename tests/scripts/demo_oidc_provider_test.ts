@@ -74,6 +74,7 @@ describe("the demo's OpenID provider", () => {
     assert.deepEqual(kim.roles, ["directory_admin", "rag_admin", "installation_operator"]);
     assert.equal(kim.tenantId, company);
     assert.equal(kim.name, "김민준");
+    assert.equal(kim.clearance, 3);
     assert.deepEqual(accounts.find((a) => a.login === "yoon.taeyang")!.roles, []);
   });
 });

@@ -33,6 +33,7 @@ const mapping: RoleMapping = {
   claim: "roles",
   values: { directory_admin: "dir-admins", installation_operator: "ops", rag_admin: "rag-admins" },
   tenantClaim: "tenant_id",
+  clearanceClaim: "clearance_level",
 };
 const TENANT = "0b8f6a5e-2c3d-4e5f-8a9b-1c2d3e4f5a6b";
 
@@ -72,6 +73,13 @@ describe("role mapping", () => {
     );
     assert.deepEqual(p.roles, ["installation_operator", "rag_admin"]);
     assert.equal(p.tenantId, TENANT);
+  });
+
+  it("reads the clearance as a number or a level name, and an absent or odd one as PUBLIC", () => {
+    assert.equal(personOf({ sub: "s1", clearance_level: 2 }, mapping).clearance, 2);
+    assert.equal(personOf({ sub: "s1", clearance_level: "RESTRICTED" }, mapping).clearance, 3);
+    assert.equal(personOf({ sub: "s1", clearance_level: 9 }, mapping).clearance, 0);
+    assert.equal(personOf({ sub: "s1" }, mapping).clearance, 0);
   });
 
   it("maps a space-separated claim, and takes no role from a value it does not know", () => {
