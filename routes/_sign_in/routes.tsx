@@ -58,6 +58,17 @@ export function signInRoutes(signIn: SignIn) {
     // The pending sign-in is used once, whatever happens next.
     c.header("set-cookie", cookieHeader(loginName, "", { secure, sameSite: "Lax", maxAge: 0 }));
     const code = c.req.query("code");
+    const refused = c.req.query("error");
+    if (pending && refused !== undefined && c.req.query("state") === pending.state) {
+      // The provider's own refusal (the person cancelled, say), named by its OAuth error code only.
+      return refusalPage(
+        c,
+        401,
+        "unauthorized",
+        `The identity provider refused the sign-in (${refused.slice(0, 60)})`,
+        to,
+      );
+    }
     if (!pending || !code || c.req.query("state") !== pending.state) {
       return refusalPage(c, 401, "unauthorized", "The sign-in could not be matched to one this browser started", to);
     }

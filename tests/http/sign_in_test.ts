@@ -114,6 +114,16 @@ describe("sign-in routes", () => {
     assert.doesNotMatch(res.headers.get("set-cookie") ?? "", /__Host-console=[^;]/);
   });
 
+  it("shows the provider's refusal (the person cancelled) as a 401 page, with no session", async () => {
+    const login = await app.request("/auth/login?to=/console/");
+    const cookie = login.headers.get("set-cookie")!.split(";")[0];
+    const state = new URL(login.headers.get("location")!).searchParams.get("state");
+    const res = await app.request(`/auth/callback?error=access_denied&state=${state}`, { headers: { cookie } });
+    assert.equal(res.status, 401);
+    assert.match(await res.text(), /refused the sign-in \(access_denied\)/);
+    assert.doesNotMatch(res.headers.get("set-cookie") ?? "", /__Host-console=[^;]/);
+  });
+
   it("refuses a logout with no session (401 problem)", async () => {
     const res = await app.request("/auth/logout", { method: "POST" });
     assert.equal(res.status, 401);
