@@ -150,8 +150,9 @@ describe("containers as shipped", () => {
       const text = read(file);
       for (const [pkg, use] of users) {
         if (!new RegExp(`from "${pkg.replace(/[/.]/g, "\\$&")}["/]|import\\("${pkg}"\\)`).test(text)) continue;
-        // scripts/demo/ (the demo's local OpenID provider) stays out of the image (.dockerignore).
-        if (/^(tests|bench|scripts\/demo)\//.test(file)) use.tests++;
+        // The portal client and its example are shipped to portals, never in the service's image; nor is
+        // scripts/demo/ (the demo's local OpenID provider, .dockerignore).
+        if (/^(tests|bench|clients|examples|scripts\/demo)\//.test(file)) use.tests++;
         else use.runtime.push(file);
       }
     }
