@@ -1,0 +1,51 @@
+/**
+ * Whether the configured model endpoints answer: readiness reports the embedding endpoint's state (cached, so a
+ * probe every few seconds costs the endpoint at most one GET per `PROBE_CACHE_MS`), and storing settings that name
+ * an endpoint that does not answer succeeds with a warning: the endpoint may simply not be up yet.
+ */
+import type { RagContext } from "./context.ts";
+import { unreachableBecause } from "./clients/probe.ts";
+import type { SettingsPatch } from "./settings_schemas.ts";
+
+/** A dependency's state as readiness reports it. */
+export interface DependencyState {
+  state: "ok" | "degraded" | "down";
+  detail: string;
+}
+
+const PROBE_TIMEOUT_MS = 1500;
+const PROBE_CACHE_MS = 10_000;
+
+/**
+ * Reports the embedding endpoint's state: `down` when it does not answer (searches then use the lexical legs
+ * alone and ingestion waits), `degraded` when none is configured.
+ */
+export function embeddingReadiness(ctx: RagContext): () => Promise<DependencyState> {
+  let last: { at: number; url: string; state: DependencyState } | null = null;
+  return async () => {
+    const { settings } = await ctx.settings.current();
+    const url = settings.embedding.endpoint;
+    if (!url) return { state: "degraded", detail: "no embedding endpoint is configured: searches are lexical only" };
+    if (last && last.url === url && Date.now() - last.at < PROBE_CACHE_MS) return last.state;
+    const why = await unreachableBecause(url, { timeoutMs: PROBE_TIMEOUT_MS, apiKey: ctx.embeddingApiKey });
+    const state: DependencyState = why === null
+      ? { state: "ok", detail: "the embedding endpoint answers" }
+      : { state: "down", detail: `the embedding endpoint does not answer: ${why}` };
+    last = { at: Date.now(), url, state };
+    return state;
+  };
+}
+
+/** One warning per endpoint `patch` sets that does not answer (the change is stored all the same). */
+export async function endpointWarnings(ctx: RagContext, patch: SettingsPatch): Promise<string[]> {
+  const probes = (["embedding", "llm"] as const).map(async (cat) => {
+    const url = patch[cat]?.endpoint;
+    if (!url) return null;
+    const why = await unreachableBecause(url, {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      apiKey: cat === "embedding" ? ctx.embeddingApiKey : undefined,
+    });
+    return why === null ? null : `${cat}.endpoint does not answer (${why}); the setting is stored all the same`;
+  });
+  return (await Promise.all(probes)).filter((w): w is string => w !== null);
+}
