@@ -17,8 +17,10 @@ interface Watched {
 
 const watched = new Set<Watched>();
 
-/** Each watched stream's depth, read once per scrape however many gauges ask. */
-let reading: { at: number; depths: Promise<Array<{ stream: string; pending: number; lag: number; dead: number }>> };
+/** Each watched stream's depth, read once per scrape however many gauges ask (cleared when the set changes). */
+let reading:
+  | { at: number; depths: Promise<Array<{ stream: string; pending: number; lag: number; dead: number }>> }
+  | undefined;
 function depths() {
   if (!reading || Date.now() - reading.at > 500) {
     const all = [...watched].flatMap((w) =>
@@ -48,5 +50,9 @@ gauge("backbone_job_dead_letters", "Entries in the stream's dead-letter stream",
 export function watchStreams(redis: Redis, prefix: string, streams: string[]): () => void {
   const w = { redis, prefix, streams };
   watched.add(w);
-  return () => watched.delete(w);
+  reading = undefined;
+  return () => {
+    watched.delete(w);
+    reading = undefined;
+  };
 }
