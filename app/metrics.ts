@@ -4,7 +4,7 @@
  * service). They
  * are read when /metrics is scraped: the pools from memory, the sync states with one small query each.
  */
-import { gauge } from "@/lib/metrics.ts";
+import { gauge, sharedFor } from "@/lib/metrics.ts";
 import { poolStats, type Sql } from "@/sql/mod.ts";
 import * as directory from "@/domain/directory/mod.ts";
 import type { RagContext } from "@/domain/rag/mod.ts";
@@ -18,6 +18,14 @@ export interface MetricSources {
 
 const sources = new Set<MetricSources>();
 const SYNC_STATES = ["NEVER_SYNCED", "HEALTHY", "STALE", "FAILED"] as const;
+
+/** Every watched directory's portal sync status, read at most once a second. */
+const portalSyncs = sharedFor(
+  1000,
+  () =>
+    Promise.all([...sources].flatMap((s) => s.directory ? [directory.listSyncStatus(s.directory)] : []))
+      .then((lists) => lists.flat()),
+);
 
 gauge("backbone_db_pool_connections", "Database pool connections by state (in_use, idle)", ["pool", "state"], (g) => {
   for (const s of sources) {
@@ -40,13 +48,10 @@ gauge(
   "1 for each portal resource's current sync state (NEVER_SYNCED, HEALTHY, STALE, FAILED), 0 for the others",
   ["portal", "resource", "state"],
   async (g) => {
-    for (const s of sources) {
-      if (!s.directory) continue;
-      for (const portal of await directory.listSyncStatus(s.directory)) {
-        for (const r of portal.resources) {
-          for (const state of SYNC_STATES) {
-            g.set({ portal: portal.portalId, resource: r.resource, state }, r.state === state ? 1 : 0);
-          }
+    for (const portal of await portalSyncs.get()) {
+      for (const r of portal.resources) {
+        for (const state of SYNC_STATES) {
+          g.set({ portal: portal.portalId, resource: r.resource, state }, r.state === state ? 1 : 0);
         }
       }
     }
@@ -57,13 +62,10 @@ gauge(
   "When each portal resource last synced successfully (Unix seconds; absent when never)",
   ["portal", "resource"],
   async (g) => {
-    for (const s of sources) {
-      if (!s.directory) continue;
-      for (const portal of await directory.listSyncStatus(s.directory)) {
-        for (const r of portal.resources) {
-          if (r.lastSuccessAt) {
-            g.set({ portal: portal.portalId, resource: r.resource }, Date.parse(r.lastSuccessAt) / 1000);
-          }
+    for (const portal of await portalSyncs.get()) {
+      for (const r of portal.resources) {
+        if (r.lastSuccessAt) {
+          g.set({ portal: portal.portalId, resource: r.resource }, Date.parse(r.lastSuccessAt) / 1000);
         }
       }
     }
@@ -93,5 +95,9 @@ gauge(
 /** Lets the gauges read `s` until the returned function is called. */
 export function watchRuntime(s: MetricSources): () => void {
   sources.add(s);
-  return () => sources.delete(s);
+  portalSyncs.forget();
+  return () => {
+    sources.delete(s);
+    portalSyncs.forget();
+  };
 }

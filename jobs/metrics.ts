@@ -5,7 +5,7 @@
  * worker's own (worker.ts).
  */
 import type { Redis } from "ioredis";
-import { gauge } from "@/lib/metrics.ts";
+import { gauge, sharedFor } from "@/lib/metrics.ts";
 import { streamDepth, streamNames } from "./streams.ts";
 
 /** The streams of one running process. */
@@ -17,42 +17,36 @@ interface Watched {
 
 const watched = new Set<Watched>();
 
-/** Each watched stream's depth, read once per scrape however many gauges ask (cleared when the set changes). */
-let reading:
-  | { at: number; depths: Promise<Array<{ stream: string; pending: number; lag: number; dead: number }>> }
-  | undefined;
-function depths() {
-  if (!reading || Date.now() - reading.at > 500) {
-    const all = [...watched].flatMap((w) =>
+/** Each watched stream's depth, read once per scrape however many gauges ask (forgotten when the set changes). */
+const depths = sharedFor(1000, () =>
+  Promise.all(
+    [...watched].flatMap((w) =>
       w.streams.map(async (stream) => ({ stream, ...await streamDepth(w.redis, streamNames(w.prefix, stream)) }))
-    );
-    reading = { at: Date.now(), depths: Promise.all(all) };
-  }
-  return reading.depths;
-}
+    ),
+  ));
 
 gauge("backbone_job_pending", "Entries delivered to a worker and not yet acknowledged", ["stream"], async (g) => {
-  for (const d of await depths()) g.set({ stream: d.stream }, d.pending);
+  for (const d of await depths.get()) g.set({ stream: d.stream }, d.pending);
 });
 gauge(
   "backbone_job_lag",
   "Entries in the stream not yet delivered to any worker (consumer lag)",
   ["stream"],
   async (g) => {
-    for (const d of await depths()) g.set({ stream: d.stream }, d.lag);
+    for (const d of await depths.get()) g.set({ stream: d.stream }, d.lag);
   },
 );
 gauge("backbone_job_dead_letters", "Entries in the stream's dead-letter stream", ["stream"], async (g) => {
-  for (const d of await depths()) g.set({ stream: d.stream }, d.dead);
+  for (const d of await depths.get()) g.set({ stream: d.stream }, d.dead);
 });
 
 /** Exposes the depth of `streams` (names without the key prefix) until the returned function is called. */
 export function watchStreams(redis: Redis, prefix: string, streams: string[]): () => void {
   const w = { redis, prefix, streams };
   watched.add(w);
-  reading = undefined;
+  depths.forget();
   return () => {
     watched.delete(w);
-    reading = undefined;
+    depths.forget();
   };
 }

@@ -71,6 +71,23 @@ export function gauge<T extends string>(
   });
 }
 
+/**
+ * `read` shared for `ms`: the gauges of one scrape ask once, and a flood of scrapes (the route needs no
+ * credential) costs the database or Redis at most one read per `ms`. `forget` drops the shared answer.
+ */
+export function sharedFor<T>(ms: number, read: () => Promise<T>): { get(): Promise<T>; forget(): void } {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return {
+    get() {
+      if (!last || Date.now() - last.at > ms) last = { at: Date.now(), value: read() };
+      return last.value;
+    },
+    forget() {
+      last = undefined;
+    },
+  };
+}
+
 /** Measures `fn` into `h` with `labels`, adding `outcome: ok|error`. */
 export async function timed<T, L extends string>(
   h: Histogram<L | "outcome">,

@@ -4,7 +4,7 @@
  * an endpoint that does not answer succeeds with a warning: the endpoint may simply not be up yet.
  */
 import type { RagContext } from "./context.ts";
-import { unreachableBecause } from "./clients/probe.ts";
+import { probeEndpoint } from "./clients/probe.ts";
 import type { SettingsPatch } from "./settings_schemas.ts";
 
 /** A dependency's state as readiness reports it. */
@@ -15,6 +15,11 @@ export interface DependencyState {
 
 const PROBE_TIMEOUT_MS = 1500;
 const PROBE_CACHE_MS = 10_000;
+const READINESS_DETAIL = {
+  timeout: `no answer within ${PROBE_TIMEOUT_MS} ms`,
+  server_error: "a server error",
+  unreachable: "no connection",
+};
 
 /**
  * Reports the embedding endpoint's state: `down` when it does not answer (searches then use the lexical legs
@@ -27,10 +32,11 @@ export function embeddingReadiness(ctx: RagContext): () => Promise<DependencySta
     const url = settings.embedding.endpoint;
     if (!url) return { state: "degraded", detail: "no embedding endpoint is configured: searches are lexical only" };
     if (last && last.url === url && Date.now() - last.at < PROBE_CACHE_MS) return last.state;
-    const why = await unreachableBecause(url, { timeoutMs: PROBE_TIMEOUT_MS, apiKey: ctx.embeddingApiKey });
-    const state: DependencyState = why === null
+    const failed = await probeEndpoint(url, { timeoutMs: PROBE_TIMEOUT_MS, apiKey: ctx.embeddingApiKey });
+    // Readiness needs no credential: its detail says what kind of failure, never the endpoint or the error text.
+    const state: DependencyState = failed === null
       ? { state: "ok", detail: "the embedding endpoint answers" }
-      : { state: "down", detail: `the embedding endpoint does not answer: ${why}` };
+      : { state: "down", detail: `the embedding endpoint does not answer (${READINESS_DETAIL[failed.kind]})` };
     last = { at: Date.now(), url, state };
     return state;
   };
@@ -41,11 +47,11 @@ export async function endpointWarnings(ctx: RagContext, patch: SettingsPatch): P
   const probes = (["embedding", "llm"] as const).map(async (cat) => {
     const url = patch[cat]?.endpoint;
     if (!url) return null;
-    const why = await unreachableBecause(url, {
+    const failed = await probeEndpoint(url, {
       timeoutMs: PROBE_TIMEOUT_MS,
       apiKey: cat === "embedding" ? ctx.embeddingApiKey : undefined,
     });
-    return why === null ? null : `${cat}.endpoint does not answer (${why}); the setting is stored all the same`;
+    return failed && `${cat}.endpoint does not answer (${failed.detail}); the setting is stored all the same`;
   });
   return (await Promise.all(probes)).filter((w): w is string => w !== null);
 }

@@ -1,6 +1,15 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { counter, gauge, histogram, methodLabel, newRegistry, renderRegistry, timed } from "@/lib/metrics.ts";
+import {
+  counter,
+  gauge,
+  histogram,
+  methodLabel,
+  newRegistry,
+  renderRegistry,
+  sharedFor,
+  timed,
+} from "@/lib/metrics.ts";
 
 describe("metrics", () => {
   it("renders counters, scrape-time gauges and cumulative histogram buckets in Prometheus text", async () => {
@@ -39,6 +48,16 @@ describe("metrics", () => {
     const { text } = await renderRegistry(r);
     assert.match(text, /call_seconds_count\{outcome="ok"\} 1/);
     assert.match(text, /call_seconds_count\{outcome="error"\} 1/);
+  });
+});
+
+describe("a read shared between scrapes", () => {
+  it("reads once however often it is asked within its time, and again once forgotten", async () => {
+    let reads = 0;
+    const shared = sharedFor(60_000, () => Promise.resolve(++reads));
+    assert.deepEqual(await Promise.all([shared.get(), shared.get(), shared.get()]), [1, 1, 1]);
+    shared.forget();
+    assert.equal(await shared.get(), 2);
   });
 });
 

@@ -5,21 +5,27 @@
  */
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
 
-/** Null when `url` answers, otherwise why not (its credentials left out). */
-export async function unreachableBecause(
+/** Why an endpoint did not answer: the kind, and the detail (which may name the endpoint, credentials left out). */
+export interface Unreachable {
+  kind: "timeout" | "server_error" | "unreachable";
+  detail: string;
+}
+
+/** Null when `url` answers, otherwise why not. */
+export async function probeEndpoint(
   url: string,
   o: { timeoutMs: number; apiKey?: string },
-): Promise<string | null> {
+): Promise<Unreachable | null> {
   try {
     const res = await fetch(url, {
       headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
       signal: AbortSignal.timeout(o.timeoutMs),
     });
     await res.body?.cancel();
-    return res.status >= 500 ? `answered ${res.status}` : null;
+    return res.status >= 500 ? { kind: "server_error", detail: `answered ${res.status}` } : null;
   } catch (err) {
     const e = err as Error;
-    if (e.name === "TimeoutError") return `no answer within ${o.timeoutMs} ms`;
-    return withoutUrlCredentials(e.message);
+    if (e.name === "TimeoutError") return { kind: "timeout", detail: `no answer within ${o.timeoutMs} ms` };
+    return { kind: "unreachable", detail: withoutUrlCredentials(e.message) };
   }
 }
