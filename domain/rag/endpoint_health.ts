@@ -26,20 +26,25 @@ const READINESS_DETAIL = {
  * alone and ingestion waits), `degraded` when none is configured.
  */
 export function embeddingReadiness(ctx: RagContext): () => Promise<DependencyState> {
-  let last: { at: number; url: string; state: DependencyState } | null = null;
+  // The probe in flight is shared too: a burst of readiness calls costs the endpoint one GET.
+  let last: { at: number; url: string; state: Promise<DependencyState> } | null = null;
   return async () => {
     const { settings } = await ctx.settings.current();
     const url = settings.embedding.endpoint;
     if (!url) return { state: "degraded", detail: "no embedding endpoint is configured: searches are lexical only" };
-    if (last && last.url === url && Date.now() - last.at < PROBE_CACHE_MS) return last.state;
-    const failed = await probeEndpoint(url, { timeoutMs: PROBE_TIMEOUT_MS, apiKey: ctx.embeddingApiKey });
-    // Readiness needs no credential: its detail says what kind of failure, never the endpoint or the error text.
-    const state: DependencyState = failed === null
-      ? { state: "ok", detail: "the embedding endpoint answers" }
-      : { state: "down", detail: `the embedding endpoint does not answer (${READINESS_DETAIL[failed.kind]})` };
-    last = { at: Date.now(), url, state };
-    return state;
+    if (!last || last.url !== url || Date.now() - last.at >= PROBE_CACHE_MS) {
+      last = { at: Date.now(), url, state: probeEmbedding(ctx, url) };
+    }
+    return await last.state;
   };
+}
+
+async function probeEmbedding(ctx: RagContext, url: string): Promise<DependencyState> {
+  const failed = await probeEndpoint(url, { timeoutMs: PROBE_TIMEOUT_MS, apiKey: ctx.embeddingApiKey });
+  // Readiness needs no credential: its detail says what kind of failure, never the endpoint or the error text.
+  return failed === null
+    ? { state: "ok", detail: "the embedding endpoint answers" }
+    : { state: "down", detail: `the embedding endpoint does not answer (${READINESS_DETAIL[failed.kind]})` };
 }
 
 /** One warning per endpoint `patch` sets that does not answer (the change is stored all the same). */

@@ -65,6 +65,25 @@ describe("readiness of the retrieval service", () => {
     assert.equal((await readiness()).b.checks.embedding.state, "ok");
   });
 
+  it("probes the embedding endpoint once for a burst of readiness calls", async () => {
+    let gets = 0;
+    const counting = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, () => {
+      gets++;
+      return new Response(null, { status: 405 });
+    });
+    const endpoint = `http://127.0.0.1:${counting.addr.port}/v1/embeddings`;
+    try {
+      assert.equal((await putSettings({ embedding: { endpoint } })).b.warnings, undefined);
+      const before = gets;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => readiness()));
+      for (const a of answers) assert.equal(a.b.checks.embedding.state, "ok");
+      assert.equal(gets - before, 1);
+    } finally {
+      await putSettings({ embedding: { endpoint: rag.embedding.url } });
+      await counting.shutdown();
+    }
+  });
+
   it("reports the directory down (200, degraded) once the organization sync is older than the limit", async () => {
     await rag.system((tx) =>
       tx`update rag.sync_state set last_success_at = now() - interval '3 days' where name = 'organizations'`
