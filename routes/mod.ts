@@ -9,7 +9,7 @@ import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { type HttpMetrics, requestContext } from "./_request.ts";
+import { requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
@@ -46,8 +46,6 @@ import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } fro
 export interface AppDeps {
   config: Config;
   log: Logger;
-  http: HttpMetrics;
-  renderMetrics: () => string;
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
@@ -66,7 +64,7 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
-  app.use("*", requestContext(deps.log, deps.http));
+  app.use("*", requestContext(deps.log));
   // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(
     "*",
@@ -80,7 +78,7 @@ export function createApp(deps: AppDeps) {
       minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
-  app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  app.route("/", systemRoutes(deps.ready));
   const signIn = createSignIn(config);
   if (signIn) {
     // The cookie is read on the consoles' own paths only: no API route ever sees it.
