@@ -64,6 +64,7 @@ const LABELS = {
   lastSuccess: ["마지막 성공", "Last success"],
   lastFailure: ["마지막 실패", "Last failure"],
   error: ["오류", "Error"],
+  resolved: ["이후 성공으로 해소됨", "Resolved by a later success"],
   drift: ["불일치", "Drift"],
   driftUsers: ["휴직·퇴직·비활성인데 권한 보유", "Leave/retired/inactive with access"],
   driftOnly: ["불일치만", "Drift only"],

@@ -236,6 +236,18 @@ describe("retrieval administration screen in a browser", () => {
     );
   });
 
+  it("opens a row's replay when the row itself is clicked, requesting nothing but that screen", async () => {
+    await open("audit", "#audit tbody tr");
+    const requested: string[] = [];
+    const record = (r: { url(): string }) => requested.push(new URL(r.url()).pathname);
+    page.on("request", record);
+    await page.click("#audit tbody tr:first-child td:nth-child(2)");
+    await page.waitForSelector("#replay-facts");
+    page.off("request", record);
+    assert.deepEqual(requested, ["/views/replay"]);
+    assert.equal(await page.textContent("#message"), "");
+  });
+
   it("switches between English and Korean labels, staying on the screen", async () => {
     await page.click("a[data-lang-link=en]");
     await page.waitForSelector("nav:not([hidden])");

@@ -57,4 +57,23 @@ describe("directory console screens", () => {
       await res.body?.cancel();
     }
   });
+
+  it("shows a sync failure's text only while the resource is failing, not beside a later HEALTHY", async () => {
+    const report = (outcome: string, occurredAt: string, error?: string) =>
+      app.portal("/sync-status", {
+        method: "POST",
+        json: { portalId: "portal-a", resource: "users", outcome, occurredAt, ...(error ? { error } : {}) },
+      });
+    const row = async () => {
+      const html = await (await screen("sync-status?lang=en")).text();
+      return /<tr data-portal="portal-a" data-resource="users">(.*?)<\/tr>/s.exec(html)?.[1] ?? "";
+    };
+    assert.equal((await report("failure", "2026-01-01T00:00:00Z", "upstream timed out")).status, 200);
+    assert.match(await row(), /<td data-col="error">upstream timed out<\/td>/);
+    assert.equal((await report("success", "2026-01-01T01:00:00Z")).status, 200);
+    const healthy = await row();
+    assert.match(healthy, /badge-healthy/);
+    assert.match(healthy, /<td data-col="error"><\/td>/, "no failure text beside HEALTHY");
+    assert.match(healthy, /Resolved by a later success/);
+  });
 });

@@ -156,6 +156,8 @@ describe("retrieval screen: happy", () => {
     assert.match(html, /data-fact="directory-version">\d+</);
     assert.match(html, /data-admitted-by="organization" data-state="current"/);
     assert.match(html, /<code class="asker">[0-9a-f]{16}<\/code>/);
+    assert.ok(!html.includes("[object Object]"), "a group of settings shows its values");
+    assert.match(html, /data-setting="retrieval.weights">.*?<code>vector 0\.25, text 1, bigram 1<\/code>/s);
   });
 });
 

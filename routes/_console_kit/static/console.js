@@ -270,7 +270,13 @@
       say("");
       return report(load(link.dataset.view));
     }
-    const button = e.target.closest("[data-action]");
+    // A row that stands for a record opens it, unless the click was on a control of its own.
+    const row = e.target.closest("tr[data-row-view]");
+    if (row && !e.target.closest("a, button, input, select, textarea, label")) {
+      say("");
+      return report(load(row.dataset.rowView));
+    }
+    const button = e.target.closest("button[data-action]");
     if (button) {
       e.preventDefault();
       if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;

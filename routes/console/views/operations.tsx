@@ -3,6 +3,14 @@ import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { Badge, Pager, Time, Title } from "../../_console_kit/mod.ts";
 
+/**
+ * Whether a resource's last failure is its present state: the record keeps the last failure's text after a
+ * later success, and that text beside HEALTHY (or STALE) reads as if the sync were failing now.
+ */
+function failing(r: directory.schemas.SyncStatus): boolean {
+  return r.state === "FAILED";
+}
+
 /** Portal sync status: state, last success, last failure, error, data version, credential failures. */
 export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang) {
   const portals = await directory.listSyncStatus(ctx);
@@ -46,8 +54,9 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
                 </td>
                 <td>
                   <Time value={r.lastFailureAt} />
+                  {!failing(r) && r.error && <div class="hint">{t(lang, "resolved")}</div>}
                 </td>
-                <td>{r.error ?? ""}</td>
+                <td data-col="error">{failing(r) ? r.error ?? "" : ""}</td>
                 <td>{r.dataVersion ?? ""}</td>
               </tr>
             ))

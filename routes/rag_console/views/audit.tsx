@@ -50,7 +50,7 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
         </thead>
         <tbody>
           {page.items.map((a) => (
-            <tr data-audit={String(a.id)} data-action={a.action}>
+            <tr data-audit={String(a.id)} data-audit-action={a.action} data-row-view={`replay?id=${a.id}`}>
               <td>
                 <Time value={a.at.toISOString()} />
               </td>
@@ -77,6 +77,16 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
   );
 }
 
+/** A setting's value as text: a group of values (the legs' weights) as `name value` pairs, never `[object Object]`. */
+function shownSetting(value: unknown): string {
+  if (value === null || value === undefined) return "-";
+  if (Array.isArray(value)) return value.map(shownSetting).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k} ${shownSetting(v)}`).join(", ");
+  }
+  return String(value);
+}
+
 function AppliedSettings({ lang, settings }: { lang: Lang; settings: Settings | null }) {
   if (!settings) return <p class="hint">{t(lang, "settingsUnreadable")}</p>;
   return (
@@ -88,7 +98,7 @@ function AppliedSettings({ lang, settings }: { lang: Lang; settings: Settings | 
               <td>{labelOr(lang, category)}</td>
               <td>{labelOr(lang, field)}</td>
               <td>
-                <code>{value === null ? "-" : String(value)}</code>
+                <code>{shownSetting(value)}</code>
               </td>
             </tr>
           ))
