@@ -5,7 +5,8 @@
  * credential travels.
  */
 import type { Context } from "hono";
-import type { Lang } from "./i18n.ts";
+import { kitLabel, type Lang } from "./i18n.ts";
+import { PROBLEMS } from "./words.ts";
 
 /** The words of a credential entry form. */
 export interface CredentialLabels {
@@ -69,7 +70,7 @@ export function Shell(p: ShellProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{p.title}</title>
         <link rel="stylesheet" href={`${CONSOLE_KIT_BASE}/console.css`} />
-        <script src={`${CONSOLE_KIT_BASE}/console.js`} defer></script>
+        <script type="module" src={`${CONSOLE_KIT_BASE}/console.js`}></script>
       </head>
       <body
         data-lang={p.lang}
@@ -81,19 +82,27 @@ export function Shell(p: ShellProps) {
         data-credential-header={c.mode === "session-key" ? c.header : undefined}
         data-credential-store={c.mode === "session-key" ? c.store : undefined}
       >
+        <a class="skip" href="#main">{kitLabel(p.lang, "skip")}</a>
         <header>
           <h1>{p.title}</h1>
-          <nav id="nav" hidden>
+          <nav id="nav" aria-label={kitLabel(p.lang, "navigation")} hidden>
             {p.nav.map(({ view, label }) => <a key={view} href={`#${view}`} data-view={view}>{label}</a>)}
           </nav>
-          <div class="lang">
-            <a href="?lang=ko" data-lang-link="ko">한국어</a> · <a href="?lang=en" data-lang-link="en">English</a>
+          <div class="lang" role="group" aria-label={kitLabel(p.lang, "language")}>
+            <a href="?lang=ko" data-lang-link="ko" lang="ko">한국어</a> ·{" "}
+            <a href="?lang=en" data-lang-link="en" lang="en">English</a>
             {c.mode !== "gateway" && <button type="button" id="sign-out" hidden>{c.labels.signOut}</button>}
           </div>
+          <template id="problem-texts">
+            {Object.entries(PROBLEMS).map(([code, words]) => (
+              <span key={code} data-code={code}>{words[p.lang === "ko" ? 0 : 1]}</span>
+            ))}
+          </template>
+          <p id="loading" hidden>{kitLabel(p.lang, "loading")}</p>
         </header>
         <CredentialForm credential={c} />
         <p id="message" role="status"></p>
-        <main id="main"></main>
+        <main id="main" tabindex={-1}></main>
       </body>
     </html>
   );

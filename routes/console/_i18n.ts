@@ -135,3 +135,8 @@ export function displayName(lang: Lang, p: { koreanName?: string | null; english
   const en = p.englishName ?? "";
   return lang === "en" ? en || ko : ko || en;
 }
+
+/** A company's or department's name: English screens show nameEn where the directory has one. */
+export function orgName(lang: Lang, o: { name: string; nameEn?: string | null }): string {
+  return lang === "en" ? o.nameEn || o.name : o.name || o.nameEn || "";
+}
