@@ -31,6 +31,7 @@ const defaultView = body.dataset.defaultView;
 let lang = body.dataset.lang;
 let loading = 0;
 let busy = 0;
+let savingScroll = 0;
 const $ = (id) => document.getElementById(id);
 const main = $("main"), message = $("message"), keyForm = $("key-form");
 history.scrollRestoration = "manual";
@@ -134,6 +135,7 @@ async function show(view, res, how) {
     },
   });
   if (how === "push" && new URL(urlOf(view), location.href).hash !== location.hash) {
+    clearTimeout(savingScroll);
     history.replaceState({ ...history.state, scroll: leftAt }, "");
     history.pushState({ scroll: 0 }, "", urlOf(view));
     scrollTo(0, 0);
@@ -148,20 +150,24 @@ async function fetchView(method, view, json) {
   query.delete("sort"); // the table's order is the page's own
   query.set("lang", lang);
   const seq = ++loading;
+  const res = await call(method, `${views}${name}?${query}`, json);
+  res.seq = seq;
+  return res;
+}
+
+async function busyWhile(work) {
   setBusy(1);
   try {
-    const res = await call(method, `${views}${name}?${query}`, json);
-    res.seq = seq;
-    return res;
+    return await work();
   } finally {
     setBusy(-1);
   }
 }
 
-const load = async (view, how = "push") => await show(view, await fetchView("GET", view), how);
+const load = (view, how = "push") => busyWhile(async () => await show(view, await fetchView("GET", view), how));
 
 /** A screen that takes a body (a question, say): posted, so it stays out of the URL and history. */
-const post = async (name, json) => await show(name, await fetchView("POST", name, json), "replace");
+const post = (name, json) => busyWhile(async () => await show(name, await fetchView("POST", name, json), "replace"));
 
 async function report(promise, form) {
   try {
@@ -236,13 +242,13 @@ async function send(spec, json, source) {
   say(source.dataset.done || "");
 }
 
-let saving = 0;
 addEventListener("scroll", () => {
-  clearTimeout(saving);
-  saving = setTimeout(() => history.replaceState({ ...history.state, scroll: scrollY }, ""), 150);
+  clearTimeout(savingScroll);
+  savingScroll = setTimeout(() => history.replaceState({ ...history.state, scroll: scrollY }, ""), 150);
 }, { passive: true });
 
 addEventListener("popstate", () => {
+  clearTimeout(savingScroll); // that position belongs to the entry just left
   if (signedIn()) report(load(hashView(), "restore"));
 });
 
