@@ -106,6 +106,7 @@ const LABELS = {
   scope: ["범위", "Scope"],
   evidence: ["근거", "Evidence"],
   relations: ["관계", "Relations"],
+  relationType: ["관계 종류", "Relation"],
   contentKey: ["콘텐츠 키", "Content key"],
   detectedBy: ["발견 방식", "Detected by"],
   approve: ["승인", "Approve"],

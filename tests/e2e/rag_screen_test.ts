@@ -9,6 +9,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./_browser.ts";
+import { seriousViolations, withAxe } from "./_axe.ts";
 import { body } from "../_helpers/app.ts";
 import type { schemas } from "@/domain/rag/mod.ts";
 import type { PageElement, PageGlobals } from "./_page.ts";
@@ -270,6 +271,45 @@ describe("retrieval administration screen in a browser", () => {
     }
     assert.equal(await storageEmpty(page), true);
   });
+});
+
+describe("retrieval screen accessibility (axe-core)", () => {
+  let axePage: Page;
+  before(async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${admin}` } });
+    await withAxe(context);
+    axePage = await context.newPage();
+  });
+
+  for (const lang of ["ko", "en"]) {
+    it(`every screen in ${lang} has no serious or critical issue`, async () => {
+      const [row] = await rag.system((tx) => tx`select id from rag.tb_rag_audit_logs where sub = ${USER_SUB}`);
+      const views = [
+        "overview",
+        "documents",
+        "documents?state=failed",
+        `document?id=${docs.sales}`,
+        "settings",
+        "bench",
+        "audit",
+        `replay?id=${row.id}`,
+      ];
+      const found: string[] = [];
+      for (const view of views) {
+        await axePage.goto("about:blank");
+        await axePage.goto(`${base}/?lang=${lang}#${view}`);
+        await axePage.waitForSelector("#main[aria-busy=false] h2");
+        assert.equal(await axePage.textContent("#message"), "", `${view} opened without a problem`);
+        found.push(...(await seriousViolations(axePage)).map((v) => `${view}: ${v}`));
+      }
+      await axePage.click("nav a[data-view=bench]");
+      await axePage.fill(`#bench-form input[name=question]`, "분기 매출");
+      await axePage.click("#bench-form button[type=submit]");
+      await axePage.waitForSelector("#bench-results tbody tr");
+      found.push(...(await seriousViolations(axePage)).map((v) => `bench results: ${v}`));
+      assert.deepEqual(found, []);
+    });
+  }
 });
 
 describe("manual token entry (RAG_ADMIN_MANUAL_TOKEN=true) in a browser", () => {

@@ -1,7 +1,17 @@
 /** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, FieldError, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import {
+  Badge,
+  FieldError,
+  Pager,
+  PageSize,
+  pageSizeOf,
+  statusLabel,
+  Time,
+  Title,
+  ViewLink,
+} from "../../_console_kit/mod.ts";
 import { queryUuid, requiredUuid } from "./_data.ts";
 import { PendingRevisions } from "./revisions.tsx";
 
@@ -171,11 +181,14 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
       </table>
       <form class="inline" data-api="POST /api/directory/v1/admin/relations" data-then={self}>
         <input type="hidden" name="sourceId" value={term.id} />
-        <select name="type">
-          {["broader", "narrower", "related", "synonym", "part_of", "references"].map((r) => (
-            <option key={r} value={r}>{r}</option>
-          ))}
-        </select>
+        <label>
+          {t(lang, "relationType")}{" "}
+          <select name="type">
+            {["broader", "narrower", "related", "synonym", "part_of", "references"].map((r) => (
+              <option key={r} value={r}>{statusLabel(lang, r)}</option>
+            ))}
+          </select>
+        </label>
         <label>
           {t(lang, "target")} <input name="targetId" required placeholder="term id | portal:type:id" />
         </label>
