@@ -237,6 +237,27 @@ describe("retrieval administration screen in a browser", () => {
     );
   });
 
+  it("goes back and forward between screens, keeping the document filter and page size in the URL", async () => {
+    await open("documents", "#documents");
+    await page.click(`a[data-view="documents?state=failed"]`);
+    await page.waitForSelector("#main[aria-busy=false] #documents tr[data-status=failed]");
+    await page.selectOption("form[data-view-form=documents] select[name=limit]", "20");
+    await page.waitForFunction(() => /limit=20/.test((globalThis as unknown as { location: Location }).location.hash));
+    await open("audit", "#audit tbody tr");
+    await page.goBack();
+    await page.waitForSelector("#main[aria-busy=false] #documents");
+    assert.match(new URL(page.url()).hash, /^#documents\?state=failed&limit=20$/);
+    const statuses = await page.$$eval(
+      "#documents tbody tr",
+      (trs) => trs.map((tr) => (tr as unknown as PageElement).dataset.status),
+    );
+    assert.deepEqual(statuses, ["failed"]);
+    assert.equal(await page.inputValue("form[data-view-form=documents] select[name=limit]"), "20");
+    await page.goForward();
+    await page.waitForSelector("#main[aria-busy=false] #audit tbody tr");
+    assert.equal(new URL(page.url()).hash, "#audit");
+  });
+
   it("opens a row's replay when the row itself is clicked, requesting nothing but that screen", async () => {
     await open("audit", "#audit tbody tr");
     const requested: string[] = [];

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, type Item, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
 import type { schemas } from "@/domain/directory/mod.ts";
-import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import { ADMIN_KEY, PORTAL_B_KEY } from "../_helpers/tokens.ts";
 
 let app: TestApp;
 let user: schemas.DirectoryUser;
@@ -75,5 +75,31 @@ describe("directory console screens", () => {
     assert.match(healthy, /badge-healthy/);
     assert.match(healthy, /<td data-col="error"><\/td>/, "no failure text beside HEALTHY");
     assert.match(healthy, /Resolved by a later success/);
+  });
+
+  it("shows a revision of a definition as a word diff: only the changed word struck out and inserted", async () => {
+    await app.portal("/glossary/term-proposals", {
+      method: "POST",
+      json: { terms: [{ notation: "품의서", definition: "결재를 받기 위해 올리는 문서" }] },
+    });
+    const [term] = (await body<{ data: { items: schemas.Term[] } }>(await app.admin("/terms?status=proposed"))).data
+      .items;
+    assert.equal(
+      (await app.admin(`/terms/${term.id}/approve?version=${term.version}`, { method: "POST" })).status,
+      200,
+    );
+    const edit = await app.portal(`/glossary/terms/${term.id}`, {
+      method: "PATCH",
+      json: { definition: "결재를 받기 위해 작성하는 문서" },
+      key: PORTAL_B_KEY,
+    });
+    assert.equal(edit.status, 202, await edit.clone().text());
+    const html = await (await screen("revisions?status=pending")).text();
+    assert.match(
+      html,
+      /data-field="definition">.*?<span class="diff">결재를 받기 위해 <del[^>]*>올리는<\/del><ins[^>]*>작성하는<\/ins> 문서<\/span>/s,
+    );
+    const termScreen = await (await screen(`term?id=${term.id}`)).text();
+    assert.match(termScreen, /<textarea name="definition"[^>]*>결재를 받기 위해 올리는 문서<\/textarea>/);
   });
 });
