@@ -181,6 +181,20 @@ describe("directory console: history, lists and forms", () => {
     );
   });
 
+  it("the skip link moves the focus to the screen without leaving it", async () => {
+    const before = hash();
+    await page.focus("a.skip");
+    await page.keyboard.press("Enter");
+    assert.equal(
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { document: { activeElement: { id?: string } | null } };
+        return g.document.activeElement?.id;
+      }),
+      "main",
+    );
+    assert.equal(hash(), before);
+  });
+
   it("breaks Korean text between words only", async () => {
     const wordBreak = await page.evaluate(() => {
       const g = globalThis as unknown as {

@@ -258,6 +258,10 @@ document.addEventListener("click", (e) => {
     e.preventDefault();
     return report(switchLanguage(langLink.dataset.langLink));
   }
+  if (e.target.closest("a.skip")) {
+    e.preventDefault(); // the hash names the screen: moving to <main> must not change it
+    return main.focus();
+  }
   if (e.target.closest("#sign-out")) {
     credential.forget();
     return showChrome(false);
