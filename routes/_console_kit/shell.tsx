@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { kitLabel, type Lang } from "./i18n.ts";
-import { PROBLEMS } from "./words.ts";
+import { FIELD_MESSAGES_KO, PROBLEMS } from "./words.ts";
 
 /** The words of a credential entry form. */
 export interface CredentialLabels {
@@ -97,6 +97,8 @@ export function Shell(p: ShellProps) {
             {Object.entries(PROBLEMS).map(([code, words]) => (
               <span key={code} data-code={code}>{words[p.lang === "ko" ? 0 : 1]}</span>
             ))}
+            {p.lang === "ko" &&
+              FIELD_MESSAGES_KO.map(([pattern, words]) => <span key={pattern} data-pattern={pattern}>{words}</span>)}
           </template>
           <p id="loading" hidden>{kitLabel(p.lang, "loading")}</p>
         </header>

@@ -102,3 +102,25 @@ export const PROBLEMS: Record<string, readonly [string, string]> = {
   rag_audit_unavailable: ["감사 기록을 남길 수 없어 거부했습니다.", "Refused: the audit record cannot be written."],
   publications_busy: ["게시 작업이 많아 잠시 뒤에 다시 시도하세요.", "Publications are busy: try again shortly."],
 };
+
+/**
+ * Korean for the field messages the APIs send in English (zod's and the schemas' own), as
+ * `[pattern, words]`: `$1` in the words stands for the pattern's first group. English screens show
+ * the messages as sent; a message no pattern matches is shown as sent too.
+ */
+export const FIELD_MESSAGES_KO: readonly (readonly [string, string])[] = [
+  ["^Too big: expected (?:number|int) to be <=?(\\S+)$", "$1 이하여야 합니다."],
+  ["^Too big: expected string to have <=?(\\d+) characters$", "$1자 이하여야 합니다."],
+  ["^Too big: expected array to have <=?(\\d+) items$", "$1개 이하여야 합니다."],
+  ["^Too small: expected (?:number|int) to be >=?(\\S+)$", "$1 이상이어야 합니다."],
+  ["^Too small: expected string to have >=?1 characters$", "비워 둘 수 없습니다."],
+  ["^Too small: expected string to have >=?(\\d+) characters$", "$1자 이상이어야 합니다."],
+  ["^Invalid input: expected (?:number|int)", "숫자를 입력하세요."],
+  ["^Invalid input: expected boolean", "예 또는 아니요여야 합니다."],
+  ["^Invalid (?:UUID|input: expected uuid)|^must be a UUID$", "UUID 형식이어야 합니다."],
+  ["^Invalid option", "허용된 값 중 하나를 고르세요."],
+  ["^is required$", "필수 항목입니다."],
+  ["^is not a known field$", "알 수 없는 항목입니다."],
+  ["^must be 1-64 letters, digits", "영문자·숫자·'_'·'.'·'-'로 된 1~64자이며 영문자나 숫자로 시작해야 합니다."],
+  ["^must be a BCP 47 language tag", "ko, en-US 같은 언어 태그여야 합니다."],
+];

@@ -170,7 +170,7 @@ describe("directory console: history, lists and forms", () => {
     assert.equal(await page.getAttribute(field, "aria-invalid"), "true");
     const described = await page.getAttribute(field, "aria-describedby");
     assert.ok(described);
-    assert.match(await page.textContent(`#${described}`) ?? "", /letters, digits/);
+    assert.match(await page.textContent(`#${described}`) ?? "", /영문자·숫자/, "the field's message in Korean too");
     assert.equal(
       await page.evaluate(() => {
         const g = globalThis as unknown as { document: { activeElement: { name?: string } | null } };

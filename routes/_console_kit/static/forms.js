@@ -48,6 +48,16 @@ export function problemText(problem, fallback) {
   return known ? known.textContent : problem.detail || fallback;
 }
 
+/** A field message in the page's language: the first #problem-texts pattern it matches, else as sent. */
+function fieldText(message) {
+  const texts = document.getElementById("problem-texts");
+  for (const el of texts ? texts.content.querySelectorAll("[data-pattern]") : []) {
+    const m = new RegExp(el.dataset.pattern).exec(message);
+    if (m) return el.textContent.replace("$1", m[1] ?? "");
+  }
+  return message;
+}
+
 let slots = 0;
 
 /** The element beside `path`'s field that holds its message (made after the field when the screen has none). */
@@ -79,10 +89,10 @@ export function showFieldErrors(form, errors) {
   for (const e of errors || []) {
     const slot = form ? errorSlot(form, e.path) : null;
     if (!slot) {
-      rest.push(`${e.path}: ${e.message}`);
+      rest.push(`${e.path}: ${fieldText(e.message)}`);
       continue;
     }
-    slot.textContent = e.message;
+    slot.textContent = fieldText(e.message);
     first = first || form.elements.namedItem(e.path);
   }
   if (first && first.focus) first.focus();
