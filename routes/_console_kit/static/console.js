@@ -1,4 +1,5 @@
-// The consoles' script (an ES module with forms.js and tables.js). The body's data attributes configure it:
+// The consoles' script, an ES module importing credential.js, forms.js and tables.js.
+// The body's data attributes configure it:
 //   data-views          where the screens' HTML fragments are fetched from (".../views/");
 //   data-screens        the names of the console's screens, space separated: the only views it loads;
 //   data-api-base       the path every button and form of a screen must call under (".../admin/");
