@@ -9,6 +9,7 @@
 export const TEST_ONLY_PACKAGES = [
   "fast-check",
   "playwright-core",
+  "axe-core",
   "docx",
   "pdf-lib",
   "@pdf-lib/fontkit",
