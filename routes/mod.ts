@@ -19,6 +19,7 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { subscriptionsRoutes } from "./directory/subscriptions.ts";
 import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
         glossaryRoutes,
         linksRoutes,
         whoamiRoutes,
+        subscriptionsRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));

@@ -1,0 +1,70 @@
+/**
+ * Task `webhook-delivery`: an entry names a subscription that is owed changes (the outbox wakes it in the
+ * transaction that records a change; the sweep wakes it after a backoff or a lost entry). One delivery runs per
+ * subscription at a time, held by a Redis lock that a heartbeat keeps while it runs and that lapses within
+ * LOCK_MS of a crash; an entry finding the lock taken is done at once, since the running delivery reads every
+ * owed change before it stops. So one slow receiver holds one slot, never the others' deliveries.
+ */
+import { deliverOwed } from "@/domain/directory/mod.ts";
+import { markDone } from "@/sql/jobs/outbox.ts";
+import type { JobDeps, Task } from "../task.ts";
+import { addEntry, type Entry, streamNames } from "../streams.ts";
+
+const LOCK_MS = 5000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The delivery stream's names under the configured prefix. */
+export function deliveryStream(deps: JobDeps) {
+  return streamNames(deps.config.REDIS_KEY_PREFIX, "directory:webhook-delivery");
+}
+
+/** Adds an entry that wakes a subscription's delivery. */
+export async function wakeSubscription(deps: JobDeps, subscriptionId: string): Promise<void> {
+  await addEntry(deps.redis, deliveryStream(deps).stream, { payload: JSON.stringify({ subscriptionId }) });
+}
+
+function subscriptionOf(entry: Entry): string | null {
+  try {
+    const id = JSON.parse(entry.fields.payload ?? "{}")?.subscriptionId;
+    return typeof id === "string" && UUID.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `fn` holding the subscription's lock; false (without running it) when another delivery holds it. */
+async function exclusively(deps: JobDeps, subscriptionId: string, fn: () => Promise<void>): Promise<boolean> {
+  const key = `${deps.config.REDIS_KEY_PREFIX}directory:webhook-lock:${subscriptionId}`;
+  const token = crypto.randomUUID();
+  if (await deps.redis.set(key, token, "PX", LOCK_MS, "NX") !== "OK") return false;
+  const beat = setInterval(() => deps.redis.pexpire(key, LOCK_MS).catch(() => {}), LOCK_MS / 5);
+  try {
+    await fn();
+  } finally {
+    clearInterval(beat);
+    await deps.redis.eval(
+      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+      1,
+      key,
+      token,
+    ).catch(() => {});
+  }
+  return true;
+}
+
+/** Delivers what the entry's subscription is owed; an entry without one only settles its outbox row. */
+export const webhookDelivery: Task = {
+  name: "webhook-delivery",
+  service: "directory",
+  concurrency: () => 16,
+  async handle(deps, entry) {
+    const subscriptionId = subscriptionOf(entry);
+    if (subscriptionId) {
+      await exclusively(deps, subscriptionId, async () => {
+        // Out of budget with more owed: woken again behind the other subscriptions' entries.
+        if (await deliverOwed(deps.directory!, subscriptionId) === "more") await wakeSubscription(deps, subscriptionId);
+      });
+    }
+    if (entry.fields.outboxId) await markDone(deps.sql, { box: "directory", id: Number(entry.fields.outboxId) });
+  },
+};
