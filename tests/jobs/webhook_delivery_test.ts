@@ -10,6 +10,7 @@ import { body, type Item, startTestApp, type TestApp } from "../_helpers/app.ts"
 import type { webhookSchemas } from "@/domain/directory/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { type Receiver, startReceiver, verifies } from "../_helpers/webhook_receiver.ts";
+import { ADMIN_KEY } from "../_helpers/tokens.ts";
 
 type Subscription = webhookSchemas.Subscription;
 
@@ -95,6 +96,17 @@ describe("webhook deliveries", () => {
       await app.admin("/sync-status"),
     );
     assert.ok(sync.data.items.find((p) => p.portalId === "portal-a")?.failingSubscriptions.includes(s.id));
+    const screen = async (view: string, lang: string) =>
+      await (await app.request(`/console/views/${view}?lang=${lang}`, {
+        headers: { "x-directory-admin-key": ADMIN_KEY },
+      })).text();
+    for (const [lang, label] of [["en", "Recent deliveries"], ["ko", "최근 전달"]]) {
+      const html = await screen("subscriptions", lang);
+      assert.match(html, new RegExp(`data-subscription="${s.id}" data-state="failing"`));
+      assert.ok(html.includes(label));
+      assert.ok(html.includes(failing.recentDeliveries[0].messageId));
+    }
+    assert.match(await screen("sync-status", "en"), /Failing webhook subscriptions: [1-9]/);
 
     const attempts = deliveriesTo("/failing").length;
     receiver.answer("/failing", "ok");
