@@ -5,7 +5,24 @@ import { portalAuth, requireScope } from "../_auth.ts";
 import { IdParams, itemBody, itemOf, json, jsonBody, problems, router } from "../_validate.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
-const { Subscription, SubscriptionCreate, SubscriptionUpdate } = directory.webhookSchemas;
+const { Subscription, SubscriptionCreate, SubscriptionUpdate, WebhookEvent } = directory.webhookSchemas;
+
+/** The delivery a subscription's URL receives, for the OpenAPI document's `webhooks` (registered at the root). */
+export const webhookDelivery = createRoute({
+  method: "post",
+  path: "directory.changed",
+  tags: ["directory portal"],
+  summary: "Sent to a subscription's URL: which records of a resource changed in a range of versions",
+  request: {
+    headers: z.object({
+      "webhook-id": z.string().describe("The same on a retry of the same range: drop repeats by it"),
+      "webhook-timestamp": z.string().describe("Unix seconds when signed"),
+      "webhook-signature": z.string().describe("Space-separated `v1,<base64 HMAC-SHA256>`, one per valid secret"),
+    }),
+    ...jsonBody(WebhookEvent),
+  },
+  responses: { 204: { description: "Any 2xx accepts the delivery; anything else, or no answer, is retried" } },
+});
 
 /** `POST`/`GET /subscriptions`, `GET`/`PATCH`/`DELETE /subscriptions/{id}`. */
 export function subscriptionsRoutes({ ctx, auth }: DirectoryRouteDeps) {

@@ -71,6 +71,27 @@ describe("subscriptions: happy paths", () => {
   });
 });
 
+describe("subscriptions: the OpenAPI document", () => {
+  it("describes the routes and the delivery a subscription receives (body and signature headers)", async () => {
+    const doc = await (await app.request("/openapi.json")).json();
+    assert.ok(doc.paths["/api/directory/v1/subscriptions"].post);
+    assert.ok(doc.paths["/api/directory/v1/subscriptions/{id}"].patch);
+    const delivery = doc.webhooks["directory.changed"].post;
+    assert.deepEqual(
+      delivery.parameters.map((p: { name: string }) => p.name).sort(),
+      ["webhook-id", "webhook-signature", "webhook-timestamp"],
+    );
+    const event = doc.components.schemas.WebhookEvent;
+    assert.deepEqual(Object.keys(event.properties).sort(), [
+      "dataVersion",
+      "fromDataVersion",
+      "ids",
+      "resource",
+      "type",
+    ]);
+  });
+});
+
 describe("subscriptions: bad input", () => {
   const BAD: [string, unknown][] = [
     ["no url", { resources: ["users"] }],
