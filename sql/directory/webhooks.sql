@@ -153,12 +153,16 @@ where s.state = 'active' and s.next_attempt_at <= now()
               where c.subscription_id = s.id);
 
 -- name: purge_delivered_changes :exec
--- Forgets changes every subscription of their resource is past (all of them when none covers it).
+-- Forgets changes every subscription of their resource is past (all of them when none covers it): per resource an
+-- index range of (resource, data_version), so the sweep's cost follows what it deletes, not the table's size.
 -- no parameters
-delete from directory.webhook_changes w
-where w.data_version <= coalesce(
-  (select min(c.delivered_through) from directory.webhook_cursors c where c.resource = w.resource),
-  9223372036854775807);
+with horizon as (
+  select r.resource, coalesce((select min(c.delivered_through) from directory.webhook_cursors c
+                               where c.resource = r.resource), 9223372036854775807) as through
+  from unnest(array['users', 'departments', 'user-groups', 'glossary-terms', 'content-term-links']) r(resource)
+)
+delete from directory.webhook_changes w using horizon h
+where w.resource = h.resource and w.data_version <= h.through;
 
 -- name: enqueue_delivery :exec
 -- Wakes a subscription's delivery through the outbox (a resumed subscription catches up at once).
