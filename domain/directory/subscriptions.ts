@@ -6,6 +6,7 @@ import * as store from "@/sql/directory/webhooks.ts";
 import type { DeliveryRow, SubscriptionRow, WebhookResource } from "@/sql/directory/webhooks.ts";
 import { getCompany } from "@/sql/directory/companies.ts";
 import { lockLedger } from "@/sql/directory/ledger.ts";
+import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import type { Subscription, SubscriptionCreate, SubscriptionUpdate, WebhookAttempt } from "./webhook_schemas.ts";
@@ -55,9 +56,11 @@ function ledgersOf(resources: WebhookResource[]) {
  * Registers a subscription (422 `webhook_url_not_allowed` for a URL outside the policy, 422 `unprocessable` for
  * an unknown company). Its cursors start at the current versions under the ledgers' locks, so a write either
  * committed before (not owed) or sees the subscription and records its change (owed): none falls between.
+ * Audited without the secret.
  */
 export async function createSubscription(
   ctx: DirectoryContext,
+  actor: Actor,
   portalId: string,
   input: SubscriptionCreate,
 ): Promise<Subscription> {
@@ -70,13 +73,21 @@ export async function createSubscription(
         errors: [{ path: "companyId", message: "no company has this id" }],
       });
     }
-    return await store.insertSubscription(tx, {
+    const row = await store.insertSubscription(tx, {
       portalId,
       url: input.url,
       resources: input.resources,
       companyId: input.companyId ?? null,
       secret,
     });
+    await insertAudit(tx, {
+      actor,
+      action: "webhook_subscription.create",
+      targetType: "webhook_subscription",
+      targetId: row.id,
+      details: { url: row.url, resources: row.resources, companyId: row.companyId },
+    });
+    return row;
   });
   return toSubscription(row, [], secret);
 }
@@ -109,9 +120,10 @@ export async function getSubscription(ctx: DirectoryContext, portalId: string, i
   return toSubscription(row, await store.recentDeliveries(ctx.sql, [id], RECENT));
 }
 
-/** Pauses, resumes (a resumed one is woken at once) or rotates the secret of a portal's subscription. */
+/** Pauses, resumes (a resumed one is woken at once) or rotates the secret of a portal's subscription; audited. */
 export async function updateSubscription(
   ctx: DirectoryContext,
+  actor: Actor,
   portalId: string,
   id: string,
   update: SubscriptionUpdate,
@@ -127,13 +139,37 @@ export async function updateSubscription(
       const previousExpiresAt = new Date(Date.now() + ROTATION_GRACE_MS);
       row = await store.rotateSecret(tx, { portalId, id, secret, previousExpiresAt });
     }
+    if (row) {
+      await insertAudit(tx, {
+        actor,
+        action: "webhook_subscription.update",
+        targetType: "webhook_subscription",
+        targetId: id,
+        details: { state: update.state ?? null, rotateSecret: update.rotateSecret ?? false },
+      });
+    }
     return row;
   });
   if (!row) throw notFound("Subscription");
   return toSubscription(row, await store.recentDeliveries(ctx.sql, [id], RECENT), secret);
 }
 
-/** Deletes a portal's subscription (404 when it has none with that id). */
-export async function deleteSubscription(ctx: DirectoryContext, portalId: string, id: string): Promise<void> {
-  if (!(await store.deleteSubscription(ctx.sql, portalId, id))) throw notFound("Subscription");
+/** Deletes a portal's subscription (404 when it has none with that id); audited. */
+export async function deleteSubscription(
+  ctx: DirectoryContext,
+  actor: Actor,
+  portalId: string,
+  id: string,
+): Promise<void> {
+  const deleted = await ctx.sql.begin(async (tx) => {
+    if (!(await store.deleteSubscription(tx, portalId, id))) return false;
+    await insertAudit(tx, {
+      actor,
+      action: "webhook_subscription.delete",
+      targetType: "webhook_subscription",
+      targetId: id,
+    });
+    return true;
+  });
+  if (!deleted) throw notFound("Subscription");
 }

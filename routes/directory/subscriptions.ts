@@ -1,7 +1,7 @@
 /** A portal's webhook subscriptions (issue 19): register, list, read, pause/resume/rotate, delete. */
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAuth, requireScope } from "../_auth.ts";
 import { IdParams, itemBody, itemOf, json, jsonBody, problems, router } from "../_validate.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
@@ -43,8 +43,10 @@ export function subscriptionsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       request: jsonBody(SubscriptionCreate),
       responses: { 201: json(itemOf(Subscription), "Created"), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),
-    async (c) =>
-      c.json(itemBody(await directory.createSubscription(ctx, c.var.portal.portalId, c.req.valid("json"))), 201),
+    async (c) => {
+      const created = await directory.createSubscription(ctx, actorOf(c), c.var.portal.portalId, c.req.valid("json"));
+      return c.json(itemBody(created), 201);
+    },
   );
 
   app.openapi(
@@ -83,6 +85,7 @@ export function subscriptionsRoutes({ ctx, auth }: DirectoryRouteDeps) {
     async (c) => {
       const updated = await directory.updateSubscription(
         ctx,
+        actorOf(c),
         c.var.portal.portalId,
         c.req.valid("param").id,
         c.req.valid("json"),
@@ -101,7 +104,7 @@ export function subscriptionsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       responses: { 204: { description: "Deleted" }, ...problems(400, 401, 403, 404, 429) },
     }),
     async (c) => {
-      await directory.deleteSubscription(ctx, c.var.portal.portalId, c.req.valid("param").id);
+      await directory.deleteSubscription(ctx, actorOf(c), c.var.portal.portalId, c.req.valid("param").id);
       return c.body(null, 204);
     },
   );

@@ -69,6 +69,20 @@ describe("subscriptions: happy paths", () => {
     assert.equal((await app.portal(`/subscriptions/${s.id}`, { method: "DELETE" })).status, 204);
     assert.equal((await app.portal(`/subscriptions/${s.id}`)).status, 404);
   });
+
+  it("audits creation, changes and deletion by the portal, never with a secret", async () => {
+    const s = await created();
+    await app.portal(`/subscriptions/${s.id}`, { method: "PATCH", json: { rotateSecret: true } });
+    await app.portal(`/subscriptions/${s.id}`, { method: "DELETE" });
+    const rows = await app.owner`select action, actor_id, details::text from directory.audit_log
+      where target_id = ${s.id} order by id`;
+    assert.deepEqual(rows.map((r) => r.action), [
+      "webhook_subscription.create",
+      "webhook_subscription.update",
+      "webhook_subscription.delete",
+    ]);
+    assert.ok(rows.every((r) => r.actor_id === "portal-a" && !r.details.includes("whsec_")));
+  });
 });
 
 describe("subscriptions: the OpenAPI document", () => {
