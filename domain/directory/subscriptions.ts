@@ -28,13 +28,17 @@ export function toAttempt(d: DeliveryRow): WebhookAttempt {
   return { ...d, at: d.at.toISOString() };
 }
 
-function toSubscription(row: SubscriptionRow, deliveries: DeliveryRow[], secret?: string): Subscription {
+function toSubscription(
+  { rotationEndsAt, ...row }: SubscriptionRow,
+  deliveries: DeliveryRow[],
+  secret?: string,
+): Subscription {
   return {
     ...row,
     failingSince: iso(row.failingSince),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     lastSuccessAt: iso(row.lastSuccessAt),
-    previousSecretExpiresAt: iso(row.previousSecretExpiresAt),
+    previousSecretExpiresAt: iso(rotationEndsAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     recentDeliveries: deliveries.filter((d) => d.subscriptionId === row.id).map(toAttempt),

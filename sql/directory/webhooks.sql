@@ -5,7 +5,7 @@
 -- $1 portal id, $2 url, $3 resources, $4 company id, $5 secret
 insert into directory.webhook_subscriptions (portal_id, url, resources, company_id, secret)
 values ($1::text, $2::text, $3::text[], $4::uuid, $5::text)
-returning id, portal_id, url, resources, company_id, state, previous_secret_expires_at, consecutive_failures,
+returning id, portal_id, url, resources, company_id, state, rotation_ends_at, consecutive_failures,
           failing_since, next_attempt_at, last_success_at, last_error, created_at, updated_at;
 
 -- name: start_cursors :exec
@@ -20,7 +20,7 @@ join directory.ledgers l on l.name = case r when 'users' then 'directory' when '
 -- name: list_subscriptions :many
 -- A portal's subscriptions, oldest first; with a null portal, every portal's (the console).
 -- $1 portal id or null
-select id, portal_id, url, resources, company_id, state, previous_secret_expires_at, consecutive_failures,
+select id, portal_id, url, resources, company_id, state, rotation_ends_at, consecutive_failures,
        failing_since, next_attempt_at, last_success_at, last_error, created_at, updated_at
 from directory.webhook_subscriptions
 where $1::text is null or portal_id = $1::text
@@ -30,7 +30,7 @@ limit 1000;
 -- name: get_subscription :one
 -- One subscription of a portal (none when another portal owns it).
 -- $1 portal id, $2 subscription id
-select id, portal_id, url, resources, company_id, state, previous_secret_expires_at, consecutive_failures,
+select id, portal_id, url, resources, company_id, state, rotation_ends_at, consecutive_failures,
        failing_since, next_attempt_at, last_success_at, last_error, created_at, updated_at
 from directory.webhook_subscriptions
 where portal_id = $1::text and id = $2::uuid;
@@ -45,16 +45,16 @@ update directory.webhook_subscriptions set
   next_attempt_at = case when $3::text = 'active' then now() else next_attempt_at end,
   updated_at = now()
 where portal_id = $1::text and id = $2::uuid
-returning id, portal_id, url, resources, company_id, state, previous_secret_expires_at, consecutive_failures,
+returning id, portal_id, url, resources, company_id, state, rotation_ends_at, consecutive_failures,
           failing_since, next_attempt_at, last_success_at, last_error, created_at, updated_at;
 
 -- name: rotate_secret :one
 -- Replaces a subscription's secret, keeping the old one valid (deliveries signed with both) until a time.
 -- $1 portal id, $2 subscription id, $3 new secret, $4 the old secret's expiry
 update directory.webhook_subscriptions set
-  previous_secret = secret, previous_secret_expires_at = $4::timestamptz, secret = $3::text, updated_at = now()
+  previous_secret = secret, rotation_ends_at = $4::timestamptz, secret = $3::text, updated_at = now()
 where portal_id = $1::text and id = $2::uuid
-returning id, portal_id, url, resources, company_id, state, previous_secret_expires_at, consecutive_failures,
+returning id, portal_id, url, resources, company_id, state, rotation_ends_at, consecutive_failures,
           failing_since, next_attempt_at, last_success_at, last_error, created_at, updated_at;
 
 -- name: delete_subscription :one
@@ -66,7 +66,7 @@ delete from directory.webhook_subscriptions where portal_id = $1::text and id = 
 -- What a delivery needs of a subscription: where, what, its valid secrets and whether it is due.
 -- $1 subscription id
 select id, portal_id, url, company_id, state, secret,
-       case when previous_secret_expires_at > now() then previous_secret end as previous_secret,
+       case when rotation_ends_at > now() then previous_secret end as previous_secret,
        next_attempt_at <= now() as due
 from directory.webhook_subscriptions where id = $1::uuid;
 

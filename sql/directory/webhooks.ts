@@ -13,7 +13,7 @@ const SUBSCRIPTION = {
   resources: typed<WebhookResource[]>("_text"),
   companyId: "uuid?",
   state: typed<SubscriptionState>("text"),
-  previousSecretExpiresAt: "timestamptz?",
+  rotationEndsAt: "timestamptz?",
   consecutiveFailures: "int4",
   failingSince: "timestamptz?",
   nextAttemptAt: "timestamptz",

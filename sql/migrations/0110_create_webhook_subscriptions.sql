@@ -15,7 +15,7 @@ create table directory.webhook_subscriptions (
   state text not null default 'active' check (state in ('active', 'paused', 'failing')),
   secret text not null,
   previous_secret text,
-  previous_secret_expires_at timestamptz,
+  rotation_ends_at timestamptz,
   consecutive_failures int not null default 0,
   failing_since timestamptz,
   next_attempt_at timestamptz not null default now(),
@@ -25,7 +25,7 @@ create table directory.webhook_subscriptions (
   updated_at timestamptz not null default now()
 );
 comment on column directory.webhook_subscriptions.previous_secret is
-  'The secret before the last rotation: deliveries are signed with both until previous_secret_expires_at.';
+  'The secret before the last rotation: deliveries are signed with both until rotation_ends_at.';
 comment on column directory.webhook_subscriptions.state is
   'active: delivered; paused: by its portal; failing: gave up after failing for the give-up period (its portal resumes it).';
 comment on column directory.webhook_subscriptions.next_attempt_at is 'After a failure, the backoff: no attempt before this.';
