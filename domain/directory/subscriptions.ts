@@ -13,6 +13,8 @@ import type { Subscription, SubscriptionCreate, SubscriptionUpdate, WebhookAttem
 
 /** How long a rotated-out secret still signs deliveries, so the receiver can switch without a gap. */
 const ROTATION_GRACE_MS = 24 * 3600_000;
+/** Subscriptions per portal: each one costs an outbox row per covered write, so a portal may not multiply them. */
+export const MAX_SUBSCRIPTIONS_PER_PORTAL = 20;
 /** Attempts shown with each subscription. */
 const RECENT = 10;
 
@@ -72,6 +74,9 @@ export async function createSubscription(
   const secret = newSecret();
   const row = await ctx.sql.begin(async (tx) => {
     for (const ledger of ledgersOf(input.resources)) await lockLedger(tx, ledger);
+    if (await store.countSubscriptions(tx, portalId) >= MAX_SUBSCRIPTIONS_PER_PORTAL) {
+      throw new AppError("unprocessable", `A portal may have at most ${MAX_SUBSCRIPTIONS_PER_PORTAL} subscriptions`);
+    }
     if (input.companyId && !(await getCompany(tx, input.companyId))) {
       throw new AppError("unprocessable", "companyId names no company", {
         errors: [{ path: "companyId", message: "no company has this id" }],

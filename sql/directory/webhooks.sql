@@ -17,6 +17,11 @@ from unnest($2::text[]) r
 join directory.ledgers l on l.name = case r when 'users' then 'directory' when 'departments' then 'directory'
                                             when 'user-groups' then 'groups' else 'glossary' end;
 
+-- name: count_subscriptions :one
+-- How many subscriptions a portal has (registration caps them).
+-- $1 portal id
+select count(*)::int as n from directory.webhook_subscriptions where portal_id = $1::text;
+
 -- name: list_subscriptions :many
 -- A portal's subscriptions, oldest first; with a null portal, every portal's (the console).
 -- $1 portal id or null

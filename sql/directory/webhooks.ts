@@ -26,6 +26,7 @@ const SUBSCRIPTION = {
 const q = loadQueries(new URL("./webhooks.sql", import.meta.url), {
   insert_subscription: { params: ["text", "text", "_text", "uuid?", "text"], columns: SUBSCRIPTION },
   start_cursors: { params: ["uuid", "_text"] },
+  count_subscriptions: { params: ["text"], columns: { n: "int4" } },
   list_subscriptions: { params: ["text?"], columns: SUBSCRIPTION },
   get_subscription: { params: ["text", "uuid"], columns: SUBSCRIPTION },
   set_subscription_state: { params: ["text", "uuid", "text"], columns: SUBSCRIPTION },
@@ -97,6 +98,11 @@ export async function insertSubscription(
   const [row] = await q.insert_subscription(db, [a.portalId, a.url, a.resources, a.companyId, a.secret]);
   await q.start_cursors(db, [row.id, a.resources]);
   return row;
+}
+
+/** How many subscriptions a portal has. */
+export async function countSubscriptions(db: Db, portalId: string): Promise<number> {
+  return (await q.count_subscriptions(db, [portalId]))[0].n;
 }
 
 /** A portal's subscriptions (every portal's with null). */

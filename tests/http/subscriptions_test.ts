@@ -6,7 +6,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, type Item, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
-import type { webhookSchemas } from "@/domain/directory/mod.ts";
+import { MAX_SUBSCRIPTIONS_PER_PORTAL, type webhookSchemas } from "@/domain/directory/mod.ts";
 import { PORTAL_B_KEY, READER_KEY } from "../_helpers/tokens.ts";
 
 type Subscription = webhookSchemas.Subscription;
@@ -200,6 +200,21 @@ describe("subscriptions: the URL policy of content fetches", () => {
 });
 
 describe("subscriptions: security", () => {
+  it("caps a portal's subscriptions (422 unprocessable beyond, nothing written)", async () => {
+    const key = PORTAL_B_KEY;
+    const mine = async () =>
+      (await app.owner`select count(*)::int as n from directory.webhook_subscriptions
+        where portal_id = 'portal-b'`)[0].n as number;
+    while (await mine() < MAX_SUBSCRIPTIONS_PER_PORTAL) {
+      assert.equal((await create({ url: URL_OK, resources: ["users"] }, key)).status, 201);
+    }
+    const refused = await create({ url: URL_OK, resources: ["users"] }, key);
+    assert.equal(refused.status, 422);
+    assert.equal((await body<Problem>(refused)).code, "unprocessable");
+    assert.equal(await mine(), MAX_SUBSCRIPTIONS_PER_PORTAL);
+    await app.owner`delete from directory.webhook_subscriptions where portal_id = 'portal-b'`;
+  });
+
   it("needs a credential and the webhooks:manage scope", async () => {
     const none = await app.request("/api/directory/v1/subscriptions");
     assert.equal(none.status, 401);
