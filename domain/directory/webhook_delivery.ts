@@ -8,6 +8,7 @@
  */
 import * as store from "@/sql/directory/webhooks.ts";
 import type { DeliveryTarget, PendingRange } from "@/sql/directory/webhooks.ts";
+import { AppError } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import { signedHeaders } from "./webhook_signing.ts";
 import type { WebhookEvent } from "./webhook_schemas.ts";
@@ -90,7 +91,7 @@ async function deliverRange(
     status = await send(target.url, { headers: signedHeaders({ messageId, body, secrets }), body });
     if (status < 200 || status > 299) error = `the receiver answered ${status}`;
   } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
+    error = failureOf(err);
   }
   const attempt = {
     subscriptionId: target.id,
@@ -118,6 +119,20 @@ async function deliverRange(
     }
   });
   return error === null;
+}
+
+/**
+ * What a portal is told of a failed attempt: one of three fixed reasons, never the network error itself, so that a
+ * URL on the internal network tells its registrant no more than whether something answered (as content fetches do).
+ */
+function failureOf(err: unknown): string {
+  if (err instanceof AppError && err.code === "content_host_not_allowed") {
+    return "the URL or an address its host resolves to is not allowed";
+  }
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
+    return "no answer within WEBHOOK_TIMEOUT_SECONDS";
+  }
+  return "the receiver could not be reached";
 }
 
 /** Subscriptions the sweep should wake (active, past their backoff, owed changes); it also purges delivered changes. */

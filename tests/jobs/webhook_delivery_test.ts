@@ -125,6 +125,29 @@ describe("webhook deliveries", () => {
     await until("the slow receiver holds a delivery", () => receiver.open("/slow") > 0);
     await until("the fast receiver got the change", () => sawId("/fast", id));
     assert.ok(receiver.open("/slow") > 0, "the slow delivery is still open");
+    const attempts = async () =>
+      (await body<Item<{ items: Subscription[] }>>(await app.portal("/subscriptions"))).data.items
+        .find((x) => x.url.endsWith("/slow"))!.recentDeliveries;
+    await until("the slow delivery timed out", async () => (await attempts()).length > 0);
+    assert.equal((await attempts())[0].error, "no answer within WEBHOOK_TIMEOUT_SECONDS");
     receiver.release();
+  });
+
+  it("tells a portal only a fixed reason when its receiver cannot be reached, never the network error", async () => {
+    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (closed.addr as Deno.NetAddr).port;
+    closed.close();
+    const res = await app.portal("/subscriptions", {
+      method: "POST",
+      json: { url: `http://127.0.0.1:${port}/gone`, resources: ["users"] },
+    });
+    const s = (await body<Item<Subscription>>(res)).data;
+    await newUser("hook.unreachable");
+    const read = async () => (await body<Item<Subscription>>(await app.portal(`/subscriptions/${s.id}`))).data;
+    await until("the attempt failed", async () => (await read()).recentDeliveries.length > 0);
+    const failed = await read();
+    assert.equal(failed.recentDeliveries[0].status, null);
+    assert.equal(failed.recentDeliveries[0].error, "the receiver could not be reached");
+    assert.equal(failed.lastError, "the receiver could not be reached");
   });
 });
