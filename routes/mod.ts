@@ -20,7 +20,7 @@ import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
 import { subscriptionsRoutes, webhookDelivery } from "./directory/subscriptions.ts";
-import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
+import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
 import { whoamiRoutes } from "./directory/whoami.ts";
@@ -67,12 +67,15 @@ export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
   app.use("*", requestContext(deps.log, deps.http));
-  // Bodies are read on demand, after the route's credential check; the snapshot route streams a larger one.
-  const snapshotPath = `${DIRECTORY_BASE}${SNAPSHOT_PATH}`;
+  // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(
     "*",
     bodyGuard({
-      maxFor: (path) => path === snapshotPath ? config.SNAPSHOT_MAX_BODY_BYTES : config.MAX_BODY_BYTES,
+      max: {
+        record: Math.min(config.RECORD_MAX_BODY_BYTES, config.MAX_BODY_BYTES),
+        batch: config.MAX_BODY_BYTES,
+        snapshot: config.SNAPSHOT_MAX_BODY_BYTES,
+      },
       timeoutMs: config.HTTP_BODY_TIMEOUT_SECONDS * 1000,
       minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),

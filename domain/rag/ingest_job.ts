@@ -40,12 +40,15 @@ const PERMANENT = new Set([
   "unsupported_media_type",
 ]);
 
-/** The code a job fails with when its body cannot be extracted, by why. */
+/**
+ * The code a job fails with when its body cannot be extracted, by why: a malformed, encrypted or empty file and one
+ * past the extraction limits are all the document's content failing (`content_unprocessable`); the message says which.
+ */
 const EXTRACTION_CODES: Record<ExtractionError["reason"], ErrorCode> = {
   unsupported_media_type: "unsupported_media_type",
-  corrupt: "unprocessable",
-  encrypted: "unprocessable",
-  empty: "unprocessable",
+  corrupt: "content_unprocessable",
+  encrypted: "content_unprocessable",
+  empty: "content_unprocessable",
   over_limit: "content_unprocessable",
 };
 

@@ -2,12 +2,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../_validate.ts";
 import { snapshotBody } from "./_snapshot_body.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
-/** The path whose body is read as a stream under SNAPSHOT_MAX_BODY_BYTES (not buffered by the body limit). */
-export const SNAPSHOT_PATH = "/authorization-snapshot";
+const SNAPSHOT_PATH = "/authorization-snapshot";
 
 /** `POST /authorization-snapshot`. */
 export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: number) {
@@ -30,7 +30,7 @@ export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: num
   // The body is validated entry by entry while it streams, so the route is documented from its
   // schema but handled without the buffering JSON validator.
   app.openAPIRegistry.registerPath(route);
-  app.post(SNAPSHOT_PATH, portalAuth(auth), requireScope("authorization:sync"), async (c) => {
+  app.post(SNAPSHOT_PATH, portalAuth(auth), requireScope("authorization:sync"), bodyKind("snapshot"), async (c) => {
     const portalId = c.var.portal.portalId;
     const receipt = await directory.publishSnapshot(ctx, actorOf(c), portalId, snapshotBody(c.req.raw, maxBytes));
     return c.json(itemBody(receipt), 200);

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import {
   itemBody,
   itemOf,
@@ -58,6 +59,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
   app.openapi(
     createRoute({
       ...sync,
+      middleware: [...sync.middleware, bodyKind("batch")],
       method: "put",
       path: "/user-groups/{id}",
       summary: "Create a group, or replace it based on baseVersion (409 with the ledger's record when stale)",

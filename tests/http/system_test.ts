@@ -140,3 +140,47 @@ describe("request bodies", () => {
     assert.equal(br.status, 415);
   });
 });
+
+describe("body caps by kind of route", () => {
+  let capped: TestApp;
+  before(async () => {
+    capped = await startTestApp({ RECORD_MAX_BODY_BYTES: "65536", MAX_BODY_BYTES: String(1024 * 1024) });
+  });
+  after(async () => {
+    await capped.stop();
+  });
+
+  it("refuses a record body of many unknown keys above the record cap with 413 before parsing it", async () => {
+    const keys = JSON.stringify({
+      loginId: "many.keys",
+      koreanName: "열쇠",
+      ...Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, ""])),
+    });
+    assert.ok(keys.length > 65536 && keys.length < 1024 * 1024, "between the record and the batch cap");
+    const res = await capped.admin("/users", {
+      method: "POST",
+      body: keys,
+      headers: { "content-type": "application/json" },
+    });
+    assert.equal(res.status, 413);
+    const problem = await body<Problem>(res);
+    assert.equal(problem.code, "payload_too_large");
+    assert.match(problem.detail ?? "", /65536/);
+    const found = await body<List<schemas.DirectoryUser>>(await capped.admin("/users?q=many.keys"));
+    assert.equal(found.data.items.length, 0);
+  });
+
+  it("lets a batch route (the users import) take a body above the record cap", async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `batch.user.${i},일괄사용자${i}`);
+    const csv = ["loginId,koreanName", ...rows].join("\n");
+    assert.ok(csv.length > 65536);
+    const res = await capped.admin("/users:import", {
+      method: "POST",
+      body: csv,
+      headers: { "content-type": "text/csv" },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    const found = await body<List<schemas.DirectoryUser>>(await capped.admin("/users?q=batch.user.2999"));
+    assert.equal(found.data.items.length, 1);
+  });
+});

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { actorOf, adminAuth } from "../../_auth.ts";
+import { bodyKind } from "../../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
 import { CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
 import { registerCrud } from "./_crud.ts";
@@ -52,7 +53,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       path: "/users:import",
       tags: ["directory admin"],
       summary: "Import users from JSON Lines or CSV (header row of field names); matched by loginId",
-      middleware: [guard],
+      middleware: [guard, bodyKind("batch")],
       security: [{ adminKey: [] }],
       request: {
         body: {
