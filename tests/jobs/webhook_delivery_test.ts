@@ -11,6 +11,7 @@ import type { webhookSchemas } from "@/domain/directory/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { type Receiver, startReceiver, verifies } from "../_helpers/webhook_receiver.ts";
 import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import { verifyWebhook } from "@/clients/portal/mod.ts";
 
 type Subscription = webhookSchemas.Subscription;
 
@@ -60,6 +61,8 @@ describe("webhook deliveries", () => {
     assert.equal(delivery.event.resource, "users");
     assert.ok(delivery.event.dataVersion > delivery.event.fromDataVersion);
     assert.ok(verifies(delivery, s.secret!));
+    // The portal client's own verification (Web Crypto, no package) accepts the real delivery too.
+    assert.deepEqual(await verifyWebhook(s.secret!, delivery.headers, delivery.body), delivery.event);
     assert.ok(!verifies(delivery, `whsec_${btoa("another secret of thirty-two bytes")}`));
     assert.ok(!verifies({ ...delivery, body: delivery.body.replace(first, crypto.randomUUID()) }, s.secret!));
 
