@@ -136,7 +136,7 @@ function failureOf(err: unknown): string {
 }
 
 /** Subscriptions the sweep should wake (active, past their backoff, owed changes); it also purges delivered changes. */
-export async function dueSubscriptions(ctx: DirectoryContext): Promise<string[]> {
+export async function dueSubscriptions(ctx: DirectoryContext): Promise<{ id: string; portalId: string }[]> {
   await store.purgeDeliveredChanges(ctx.sql);
   return await store.dueSubscriptions(ctx.sql);
 }

@@ -3,7 +3,9 @@
  * transaction that records a change; the sweep wakes it after a backoff or a lost entry). One delivery runs per
  * subscription at a time, held by a Redis lock that a heartbeat keeps while it runs and that lapses within
  * LOCK_MS of a crash; an entry finding the lock taken is done at once, since the running delivery reads every
- * owed change before it stops. So one slow receiver holds one slot, never the others' deliveries.
+ * owed change before it stops. So one slow receiver holds one slot, and the slots are shared by portal
+ * (fair_share.ts): a portal whose many subscriptions all point at a slow host holds at most PER_PORTAL of them,
+ * never the other portals' deliveries.
  */
 import { deliverOwed } from "@/domain/directory/mod.ts";
 import { markDone } from "@/sql/jobs/outbox.ts";
@@ -11,6 +13,8 @@ import type { JobDeps, Task } from "../task.ts";
 import { addEntry, type Entry, streamNames } from "../streams.ts";
 
 const LOCK_MS = 5000;
+const SLOTS = 16;
+const PER_PORTAL = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The delivery stream's names under the configured prefix. */
@@ -19,16 +23,22 @@ export function deliveryStream(deps: JobDeps) {
 }
 
 /** Adds an entry that wakes a subscription's delivery. */
-export async function wakeSubscription(deps: JobDeps, subscriptionId: string): Promise<void> {
-  await addEntry(deps.redis, deliveryStream(deps).stream, { payload: JSON.stringify({ subscriptionId }) });
+export async function wakeSubscription(deps: JobDeps, s: { id: string; portalId: string }): Promise<void> {
+  await addEntry(deps.redis, deliveryStream(deps).stream, {
+    payload: JSON.stringify({ subscriptionId: s.id, portalId: s.portalId }),
+  });
 }
 
-function subscriptionOf(entry: Entry): string | null {
+/** The subscription and portal an entry names (either null when it names none). */
+function targetOf(entry: Entry): { id: string | null; portalId: string | null } {
   try {
-    const id = JSON.parse(entry.fields.payload ?? "{}")?.subscriptionId;
-    return typeof id === "string" && UUID.test(id) ? id : null;
+    const { subscriptionId, portalId } = JSON.parse(entry.fields.payload ?? "{}") ?? {};
+    return {
+      id: typeof subscriptionId === "string" && UUID.test(subscriptionId) ? subscriptionId : null,
+      portalId: typeof portalId === "string" ? portalId : null,
+    };
   } catch {
-    return null;
+    return { id: null, portalId: null };
   }
 }
 
@@ -56,13 +66,16 @@ async function exclusively(deps: JobDeps, subscriptionId: string, fn: () => Prom
 export const webhookDelivery: Task = {
   name: "webhook-delivery",
   service: "directory",
-  concurrency: () => 16,
+  concurrency: () => SLOTS,
+  fairness: () => ({ key: (entry) => targetOf(entry).portalId ?? "", perKey: () => PER_PORTAL }),
   async handle(deps, entry) {
-    const subscriptionId = subscriptionOf(entry);
-    if (subscriptionId) {
-      await exclusively(deps, subscriptionId, async () => {
+    const { id, portalId } = targetOf(entry);
+    if (id) {
+      await exclusively(deps, id, async () => {
         // Out of budget with more owed: woken again behind the other subscriptions' entries.
-        if (await deliverOwed(deps.directory!, subscriptionId) === "more") await wakeSubscription(deps, subscriptionId);
+        if (await deliverOwed(deps.directory!, id) === "more" && portalId) {
+          await wakeSubscription(deps, { id, portalId });
+        }
       });
     }
     if (entry.fields.outboxId) await markDone(deps.sql, { box: "directory", id: Number(entry.fields.outboxId) });

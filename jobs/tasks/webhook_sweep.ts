@@ -15,6 +15,6 @@ export const webhookSweep: Task = {
   everyMs: () => 2000,
   maxRetries: () => 1,
   async handle(deps) {
-    for (const id of await dueSubscriptions(deps.directory!)) await wakeSubscription(deps, id);
+    for (const due of await dueSubscriptions(deps.directory!)) await wakeSubscription(deps, due);
   },
 };

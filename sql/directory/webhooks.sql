@@ -149,9 +149,9 @@ cross join lateral (
 order by d.subscription_id, d.id desc;
 
 -- name: due_subscriptions :many
--- Active subscriptions past their backoff that are owed changes (the sweep wakes them).
+-- Active subscriptions past their backoff that are owed changes (the sweep wakes them), with their portals.
 -- no parameters
-select s.id from directory.webhook_subscriptions s
+select s.id, s.portal_id from directory.webhook_subscriptions s
 where s.state = 'active' and s.next_attempt_at <= now()
   and exists (select 1 from directory.webhook_cursors c
               join directory.webhook_changes w on w.resource = c.resource and w.data_version > c.delivered_through
@@ -173,4 +173,5 @@ where w.resource = h.resource and w.data_version <= h.through;
 -- Wakes a subscription's delivery through the outbox (a resumed subscription catches up at once).
 -- $1 subscription id
 insert into directory.outbox (stream, payload)
-values ('directory:webhook-delivery', jsonb_build_object('jobId', gen_random_uuid(), 'subscriptionId', $1::uuid));
+select 'directory:webhook-delivery', jsonb_build_object('jobId', gen_random_uuid(), 'subscriptionId', id, 'portalId', portal_id)
+from directory.webhook_subscriptions where id = $1::uuid;

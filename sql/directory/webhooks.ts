@@ -76,7 +76,7 @@ const q = loadQueries(new URL("./webhooks.sql", import.meta.url), {
       at: "timestamptz",
     },
   },
-  due_subscriptions: { columns: { id: "uuid" } },
+  due_subscriptions: { columns: { id: "uuid", portalId: "text" } },
   purge_delivered_changes: {},
   enqueue_delivery: { params: ["uuid"] },
 });
@@ -191,9 +191,9 @@ export async function recentDeliveries(db: Db, ids: string[], perSubscription: n
   return ids.length === 0 ? [] : await q.recent_deliveries(db, [ids, perSubscription]);
 }
 
-/** Active subscriptions past their backoff that are owed changes. */
-export async function dueSubscriptions(db: Db): Promise<string[]> {
-  return (await q.due_subscriptions(db)).map((r) => r.id);
+/** Active subscriptions past their backoff that are owed changes, with their portals. */
+export async function dueSubscriptions(db: Db): Promise<{ id: string; portalId: string }[]> {
+  return await q.due_subscriptions(db);
 }
 
 /** Forgets changes every subscription has been delivered. */

@@ -90,7 +90,8 @@ begin
   if coalesce(current_setting(flag, true), '') = '' then
     perform set_config(flag, '1', true);
     insert into directory.outbox (stream, payload)
-    select 'directory:webhook-delivery', jsonb_build_object('jobId', gen_random_uuid(), 'subscriptionId', s.id)
+    select 'directory:webhook-delivery',
+           jsonb_build_object('jobId', gen_random_uuid(), 'subscriptionId', s.id, 'portalId', s.portal_id)
     from directory.webhook_subscriptions s
     where res = any(s.resources) and s.state = 'active';
   end if;

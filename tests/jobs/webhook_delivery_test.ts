@@ -10,7 +10,7 @@ import { body, type Item, startTestApp, type TestApp } from "../_helpers/app.ts"
 import type { webhookSchemas } from "@/domain/directory/mod.ts";
 import { until } from "../_helpers/poll.ts";
 import { type Receiver, startReceiver, verifies } from "../_helpers/webhook_receiver.ts";
-import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import { ADMIN_KEY, PORTAL_B_KEY } from "../_helpers/tokens.ts";
 import { verifyWebhook } from "@/clients/portal/mod.ts";
 
 type Subscription = webhookSchemas.Subscription;
@@ -152,5 +152,47 @@ describe("webhook deliveries", () => {
     assert.equal(failed.recentDeliveries[0].status, null);
     assert.equal(failed.recentDeliveries[0].error, "the receiver could not be reached");
     assert.equal(failed.lastError, "the receiver could not be reached");
+  });
+});
+
+describe("webhook delivery slots shared by portal", () => {
+  let slow: TestApp;
+  before(async () => {
+    // Held requests outlast the test: a portal waiting for another's to time out would never be served in time.
+    slow = await startTestApp(
+      { SERVICES: "directory", WEBHOOK_ALLOW_LOOPBACK: "true", WEBHOOK_TIMEOUT_SECONDS: "120" },
+      {
+        workers: true,
+      },
+    );
+  });
+  after(async () => {
+    receiver.release();
+    await slow.stop();
+  });
+
+  it("serves a portal while another portal's receivers hold more requests open than there are slots", async () => {
+    const subscribeOn = async (path: string, key?: string) => {
+      const res = await slow.portal("/subscriptions", {
+        method: "POST",
+        json: { url: `${receiver.base}${path}`, resources: ["users"] },
+        key,
+      });
+      assert.equal(res.status, 201, await res.clone().text());
+    };
+    for (let i = 0; i < 18; i++) {
+      receiver.answer(`/crowd/${i}`, "hold");
+      await subscribeOn(`/crowd/${i}`, PORTAL_B_KEY);
+    }
+    await subscribeOn("/served");
+    const res = await slow.admin("/users", { method: "POST", json: { loginId: "hook.shared", koreanName: "공유" } });
+    const id = (await body<Item<{ id: string }>>(res)).data.id;
+    await until(
+      "the other portal's receivers hold requests",
+      () => receiver.received.some((r) => r.path === "/crowd/0"),
+    );
+    await until("the portal is served meanwhile", () => sawId("/served", id));
+    const held = Array.from({ length: 18 }, (_, i) => receiver.open(`/crowd/${i}`)).reduce((a, b) => a + b);
+    assert.ok(held >= 1 && held <= 16, `held ${held}`);
   });
 });
