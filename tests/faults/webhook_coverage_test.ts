@@ -1,7 +1,7 @@
 /**
  * The delivery guarantee under faults: 10,000 changes by concurrent writers (users and departments, which share a
- * ledger, so each resource's versions interleave with the other's, and user groups on a ledger of their own, so
- * two ledgers commit at once), a private Redis restarted (losing every key)
+ * ledger, so each resource's versions interleave with the other's; user groups and glossary terms on ledgers of their
+ * own, so three ledgers commit at once), a private Redis restarted (losing every key)
  * and the worker process killed mid-stream. A real receiver on loopback must see every committed change at least
  * once: for each resource the delivered ranges (fromDataVersion, dataVersion] join without a gap, and the range
  * holding each change's version lists its record. Duplicates are allowed; gaps are not.
@@ -43,13 +43,14 @@ after(async () => {
 
 /** A committed change: its resource, the version it took and its record. */
 interface Change {
-  resource: "users" | "departments" | "user-groups";
+  resource: "users" | "departments" | "user-groups" | "glossary-terms";
   version: number;
   id: string;
 }
 
 async function change(i: number): Promise<Change> {
-  const resource = i % 2 === 1 ? "user-groups" : i % 10 === 0 ? "departments" : "users";
+  if (i % 3 === 2) return await proposeTerm(i);
+  const resource = i % 3 === 1 ? "user-groups" : i % 5 === 0 ? "departments" : "users";
   const res = resource === "user-groups"
     ? await app.portal(`/user-groups/${crypto.randomUUID()}`, {
       method: "PUT",
@@ -64,6 +65,18 @@ async function change(i: number): Promise<Change> {
   assert.ok(res.status === 200 || res.status === 201, await res.clone().text());
   const { id, version } = (await body<Item<{ id: string; version: number }>>(res)).data;
   return { resource, version, id };
+}
+
+/** A glossary term proposed by the portal; its version read back, since a proposal answers with ids only. */
+async function proposeTerm(i: number): Promise<Change> {
+  const res = await app.portal("/glossary/term-proposals", {
+    method: "POST",
+    json: { terms: [{ notation: `커버리지용어${i}` }] },
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  const [{ id }] = (await body<Item<{ proposed: { id: string }[] }>>(res)).data.proposed;
+  const [{ version }] = await app.owner`select version::int from directory.terms where id = ${id}`;
+  return { resource: "glossary-terms", version, id };
 }
 
 /** Every change not covered by a delivered range of its resource that lists its record. */
@@ -96,7 +109,7 @@ describe("webhook delivery under faults", () => {
   it("covers every one of 10,000 concurrent changes across a Redis restart and a worker kill", async () => {
     const res = await app.portal("/subscriptions", {
       method: "POST",
-      json: { url: `${receiver.base}/coverage`, resources: ["users", "departments", "user-groups"] },
+      json: { url: `${receiver.base}/coverage`, resources: ["users", "departments", "user-groups", "glossary-terms"] },
     });
     assert.equal(res.status, 201);
     const subscription = (await body<Item<webhookSchemas.Subscription>>(res)).data;
@@ -137,7 +150,7 @@ describe("webhook delivery under faults", () => {
     const written = Date.now();
 
     await until("every change is delivered", () => uncovered(changes).length === 0, 90_000, 500);
-    for (const resource of ["users", "departments", "user-groups"] as const) {
+    for (const resource of ["users", "departments", "user-groups", "glossary-terms"] as const) {
       const end = Math.max(...changes.filter((c) => c.resource === resource).map((c) => c.version));
       assert.ok(joined(resource, starts.get(resource)!, end), `${resource}: the delivered ranges leave a gap`);
     }
