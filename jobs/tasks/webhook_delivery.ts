@@ -2,8 +2,8 @@
  * Task `webhook-delivery`: an entry names a subscription that is owed changes (the outbox wakes it in the
  * transaction that records a change; the sweep wakes it after a backoff or a lost entry). One delivery runs per
  * subscription at a time, held by a Redis lock that a heartbeat keeps while it runs and that lapses within
- * LOCK_MS of a crash; an entry finding the lock taken is done at once, since the running delivery reads every
- * owed change before it stops. So one slow receiver holds one slot, and the slots are shared by portal
+ * LOCK_MS of a crash; an entry finding the lock taken is done at once and leaves a note that makes the holder wake
+ * the subscription again when it lets go, so a change committed while a delivery finishes waits for no sweep. So one slow receiver holds one slot, and the slots are shared by portal
  * (fair_share.ts): a portal whose many subscriptions all point at a slow host holds at most PER_PORTAL of them,
  * never the other portals' deliveries.
  */
@@ -42,24 +42,30 @@ function targetOf(entry: Entry): { id: string | null; portalId: string | null } 
   }
 }
 
-/** Runs `fn` holding the subscription's lock; false (without running it) when another delivery holds it. */
+/** Takes the lock, or (atomically, so no wake-up falls between) notes that the holder has more to read. */
+const TAKE = `if redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 end
+redis.call('set', KEYS[2], '1', 'PX', ARGV[2]) return 0`;
+/** Gives the lock back and says whether a wake-up came while it was held. */
+const GIVE_BACK = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
+local again = redis.call('get', KEYS[2]) redis.call('del', KEYS[2]) return again`;
+
+/**
+ * Runs `fn` holding the subscription's lock; without running it when another delivery holds it, which then learns
+ * of this wake-up. Resolves with whether the subscription must be woken again (a wake-up came during `fn`, whose
+ * change `fn` may have read before it committed).
+ */
 async function exclusively(deps: JobDeps, subscriptionId: string, fn: () => Promise<void>): Promise<boolean> {
   const key = `${deps.config.REDIS_KEY_PREFIX}directory:webhook-lock:${subscriptionId}`;
+  const keys = [key, `${key}:again`];
   const token = crypto.randomUUID();
-  if (await deps.redis.set(key, token, "PX", LOCK_MS, "NX") !== "OK") return false;
+  if (await deps.redis.eval(TAKE, 2, ...keys, token, LOCK_MS) !== 1) return false;
   const beat = setInterval(() => deps.redis.pexpire(key, LOCK_MS).catch(() => {}), LOCK_MS / 5);
   try {
     await fn();
   } finally {
     clearInterval(beat);
-    await deps.redis.eval(
-      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-      1,
-      key,
-      token,
-    ).catch(() => {});
   }
-  return true;
+  return await deps.redis.eval(GIVE_BACK, 2, ...keys, token) !== null;
 }
 
 /** Delivers what the entry's subscription is owed; an entry without one only settles its outbox row. */
@@ -71,12 +77,12 @@ export const webhookDelivery: Task = {
   async handle(deps, entry) {
     const { id, portalId } = targetOf(entry);
     if (id) {
-      await exclusively(deps, id, async () => {
-        // Out of budget with more owed: woken again behind the other subscriptions' entries.
-        if (await deliverOwed(deps.directory!, id) === "more" && portalId) {
-          await wakeSubscription(deps, { id, portalId });
-        }
+      let more = false;
+      // Out of budget with more owed, or woken meanwhile: woken again behind the other subscriptions' entries.
+      const again = await exclusively(deps, id, async () => {
+        more = await deliverOwed(deps.directory!, id) === "more";
       });
+      if ((more || again) && portalId) await wakeSubscription(deps, { id, portalId });
     }
     if (entry.fields.outboxId) await markDone(deps.sql, { box: "directory", id: Number(entry.fields.outboxId) });
   },
