@@ -18,6 +18,8 @@ export const TEST_ONLY_PACKAGES = [
   "openapi-fetch",
   "openapi-typescript",
   "standardwebhooks",
+  // The local OpenID provider of the demo and the sign-in tests (scripts/demo/oidc_provider.ts).
+  "oidc-provider",
 ] as const;
 
 if (import.meta.main) {

@@ -27,9 +27,6 @@ export type paths = {
                     content: {
                         "application/json": {
                             status: string;
-                            checks?: {
-                                [key: string]: string;
-                            };
                         };
                     };
                 };
@@ -50,7 +47,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** PostgreSQL and Redis are reachable; 503 names the failing part */
+        /** Each dependency's state (database, Redis, and for retrieval the directory's freshness and the embedding endpoint); 503 when a required one is down */
         get: {
             parameters: {
                 query?: never;
@@ -67,23 +64,35 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
+                            /** @enum {string} */
+                            status: "ready" | "degraded" | "not_ready";
+                            checks: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    state: "ok" | "degraded" | "down";
+                                    detail: string;
+                                    required: boolean;
+                                };
                             };
                         };
                     };
                 };
-                /** @description A dependency is unreachable */
+                /** @description A required dependency is down */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
+                            /** @enum {string} */
+                            status: "ready" | "degraded" | "not_ready";
+                            checks: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    state: "ok" | "degraded" | "down";
+                                    detail: string;
+                                    required: boolean;
+                                };
                             };
                         };
                     };
@@ -6101,7 +6110,7 @@ export type paths = {
                 };
             };
         };
-        /** Change any subset of one scope's settings; every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required) */
+        /** Change any subset of one scope's settings; every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required). An endpoint set that does not answer a short probe is stored all the same, with a warning */
         put: {
             parameters: {
                 query?: {
@@ -7506,6 +7515,8 @@ export type components = {
             /** @description The installation's settings version (0: nothing stored yet) */
             version: number;
             settings: components["schemas"]["RagSettings"];
+            /** @description PUT only: each endpoint the change set that did not answer a probe (the change is stored all the same) */
+            warnings?: string[];
         };
         RagSettings: {
             ingestion: {

@@ -19,12 +19,15 @@ export interface CredentialLabels {
  * How the console's calls carry their credential:
  * - `session-key`: a key typed once, kept in this tab's sessionStorage under `store`, sent as `header`;
  * - `memory-bearer`: a bearer token typed in, kept in a script variable only (a reload forgets it);
- * - `gateway`: nothing in the page; a session gateway in front adds `Authorization` to every request.
+ * - `gateway`: nothing in the page; a session gateway in front adds `Authorization` to every request;
+ * - `cookie-session`: the sign-in's HttpOnly cookie; the page holds only the session's CSRF token, and calls
+ *   under the API base go through the console's own path `apiVia` (API routes never read the cookie).
  */
 export type Credential =
   | { mode: "session-key"; header: string; store: string; labels: CredentialLabels }
   | { mode: "memory-bearer"; labels: CredentialLabels }
-  | { mode: "gateway" };
+  | { mode: "gateway" }
+  | { mode: "cookie-session"; csrf: string; person: string; signOut: string; apiVia: string };
 
 /** What a console's shell shows. */
 export interface ShellProps {
@@ -46,7 +49,7 @@ export interface ShellProps {
 export const CONSOLE_KIT_BASE = "/_console";
 
 function CredentialForm({ credential }: { credential: Credential }) {
-  if (credential.mode === "gateway") return null;
+  if (credential.mode === "gateway" || credential.mode === "cookie-session") return null;
   const l = credential.labels;
   return (
     <form id="key-form" hidden>
@@ -80,6 +83,8 @@ export function Shell(p: ShellProps) {
         data-credential={c.mode}
         data-credential-header={c.mode === "session-key" ? c.header : undefined}
         data-credential-store={c.mode === "session-key" ? c.store : undefined}
+        data-csrf={c.mode === "cookie-session" ? c.csrf : undefined}
+        data-api-via={c.mode === "cookie-session" ? c.apiVia : undefined}
       >
         <header>
           <h1>{p.title}</h1>
@@ -88,7 +93,12 @@ export function Shell(p: ShellProps) {
           </nav>
           <div class="lang">
             <a href="?lang=ko" data-lang-link="ko">한국어</a> · <a href="?lang=en" data-lang-link="en">English</a>
-            {c.mode !== "gateway" && <button type="button" id="sign-out" hidden>{c.labels.signOut}</button>}
+            {c.mode === "cookie-session" && <span id="person">{c.person}</span>}
+            {c.mode !== "gateway" && (
+              <button type="button" id="sign-out" hidden>
+                {c.mode === "cookie-session" ? c.signOut : c.labels.signOut}
+              </button>
+            )}
           </div>
         </header>
         <CredentialForm credential={c} />

@@ -8,6 +8,7 @@ const LABELS = {
   adminKey: ["관리자 키", "Admin key"],
   signIn: ["접속", "Open console"],
   signOut: ["키 지우기", "Forget key"],
+  logOut: ["로그아웃", "Sign out"],
   keyHint: [
     "키는 이 탭의 sessionStorage에만 보관되며 요청 헤더로만 전송됩니다.",
     "The key stays in this tab's sessionStorage and is only sent as a request header.",

@@ -8,7 +8,10 @@
 //                    data-credential-header header;
 //     memory-bearer  a bearer token kept in a variable of this script only: never in any storage,
 //                    cookie or URL, so a reload forgets it;
-//     gateway        nothing: a session gateway in front adds Authorization to every request.
+//     gateway        nothing: a session gateway in front adds Authorization to every request;
+//     cookie-session the HttpOnly session cookie of a sign-in; every call echoes the session's CSRF
+//                    token (data-csrf) in x-csrf-token, a call under the API base goes through the
+//                    console's own path data-api-via instead, and a 401 reloads into the sign-in page.
 // Screens are HTML rendered (and escaped) by the server; this script swaps them into <main>,
 // sends forms and buttons to the JSON APIs, and shows problem details (field errors beside
 // their fields). What reaches the page as markup is only ever a screen: a view name must be one
@@ -30,6 +33,7 @@
 
   const credential = {
     get() {
+      if (mode === "cookie-session") return "cookie";
       if (mode === "session-key") return sessionStorage.getItem(body.dataset.credentialStore);
       return mode === "memory-bearer" ? memoryToken : null;
     },
@@ -43,6 +47,7 @@
     },
     headers() {
       const value = credential.get();
+      if (mode === "cookie-session") return { "x-csrf-token": body.dataset.csrf };
       if (mode === "session-key") return { [body.dataset.credentialHeader]: value || "" };
       if (mode === "memory-bearer" && value) return { authorization: `Bearer ${value}` };
       return {};
@@ -65,6 +70,7 @@
     const headers = credential.headers();
     if (json !== undefined) headers["content-type"] = "application/json";
     const res = await fetch(url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    if (mode === "cookie-session" && res.status === 401) location.reload();
     // A refused credential is forgotten; a valid token without the administrator role is useless too.
     if (mode !== "gateway" && (res.status === 401 || (res.status === 403 && mode === "memory-bearer"))) {
       credential.forget();
@@ -243,7 +249,8 @@
     if (!WRITES.has(method) || url.origin !== location.origin || !url.pathname.startsWith(apiBase)) {
       throw new Error(`${(spec || "").slice(0, 80)}: not an action of this console`);
     }
-    return [method, url.pathname + url.search];
+    const via = mode === "cookie-session" ? body.dataset.apiVia + url.pathname.slice(apiBase.length) : url.pathname;
+    return [method, via + url.search];
   }
 
   async function send(spec, json, source) {
@@ -261,6 +268,9 @@
       return report(switchLanguage(langLink.dataset.langLink));
     }
     if (e.target.closest("#sign-out")) {
+      if (mode === "cookie-session") {
+        return report(call("POST", "/auth/logout").then(() => location.reload()));
+      }
       credential.forget();
       return showChrome(false);
     }
