@@ -65,7 +65,10 @@ export async function run(): Promise<Figure[]> {
       unit: "ms",
       baseline: { metric: "a plain POST to the same receiver", value: median(floor) },
       ratio: median(lags) / median(floor),
-      note: `p90 ${lags.sort((a, b) => a - b)[Math.floor(lags.length * 0.9)]} ms`,
+      note: `p90 ${lags.sort((a, b) => a - b)[Math.floor(lags.length * 0.9)]} ms, from the admin API's answer to a ` +
+        "user write until a receiver on loopback got the signed delivery listing the user (the change trigger's outbox " +
+        "row, the relay woken by NOTIFY, the Redis stream, the delivery task: a lock, two reads, the POST, one write). " +
+        "The baseline is only the receiver's own floor (an in-process POST), not a comparable path.",
     }];
   } finally {
     await instance.stop();
