@@ -19,6 +19,7 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { subscriptionsRoutes, webhookDelivery } from "./directory/subscriptions.ts";
 import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
         glossaryRoutes,
         linksRoutes,
         whoamiRoutes,
+        subscriptionsRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
@@ -163,6 +165,8 @@ export function createApp(deps: AppDeps) {
     in: "header",
     name: "x-directory-admin-key",
   });
+  // What a subscription receives (README "Webhook subscriptions"), under the document's `webhooks`.
+  if (deps.directory) app.openAPIRegistry.registerWebhook(webhookDelivery);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
