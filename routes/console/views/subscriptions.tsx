@@ -13,7 +13,7 @@ export async function subscriptionsView(ctx: directory.DirectoryContext, lang: L
       {subscriptions.map((s) => (
         <article data-subscription={s.id} data-state={s.state}>
           <h3>
-            {s.portalId} · <code>{s.url}</code> <Badge value={s.state} />
+            {s.portalId} · <code>{s.url}</code> <Badge lang={lang} value={s.state} />
           </h3>
           <dl>
             <dt>{t(lang, "resource")}</dt>
