@@ -27,6 +27,7 @@ import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import { termRevisionsAdminRoutes } from "./directory/admin/term_revisions.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
+import { documentListRoutes } from "./rag/document_list.ts";
 import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
 import { askRoutes } from "./rag/ask.ts";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   }
 
   if (deps.rag) {
+    app.route("/api/v1", documentListRoutes(deps.rag));
     app.route("/api/v1", documentsRoutes(deps.rag));
     app.route("/api/v1", settingsRoutes(deps.rag));
     app.route("/api/v1", searchRoutes(deps.rag));
