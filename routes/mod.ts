@@ -1,7 +1,7 @@
 /**
  * Builds the HTTP application: request plumbing, the route sets of the configured
  * services, `/openapi.json` generated from the same zod schemas that validate
- * requests, and one error renderer.
+ * requests with its reference page at `/docs`, and one error renderer.
  */
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
@@ -13,6 +13,7 @@ import { type HttpMetrics, requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
+import { docsRoutes } from "./docs.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
 import { usersRoutes } from "./directory/users.ts";
 import { departmentsRoutes } from "./directory/departments.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
   app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  app.route("/", docsRoutes());
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
