@@ -12,6 +12,7 @@ import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { type HttpMetrics, requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
+import { serveOpenApi } from "./_openapi.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
 import { docsRoutes } from "./docs.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
@@ -121,41 +122,7 @@ export function createApp(deps: AppDeps) {
     app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
   }
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {
-    type: "http",
-    scheme: "bearer",
-    description: "The upstream search gateway's service key (RAG_EXPLORE_GATEWAY_API_KEY)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "delegatedUserToken", {
-    type: "apiKey",
-    in: "header",
-    name: "x-explore-user-token",
-    description: "The user token the gateway acts for (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "A user token signed by the central console (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {
-    type: "http",
-    scheme: "bearer",
-    description: "A portal API key or an HS256 portal JWT",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminKey", {
-    type: "apiKey",
-    in: "header",
-    name: "x-directory-admin-key",
-  });
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Enterprise portal backbone: central directory and retrieval services",
-      version: "1.0.0",
-      description: "Errors are RFC 9457 problem details (application/problem+json) with a stable `code`.",
-    },
-  });
+  serveOpenApi(app);
 
   app.onError(
     createErrorHandler((c, err: AppError) =>

@@ -18,6 +18,7 @@ export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string)
     createRoute({
       method: "get",
       path: "/healthz",
+      operationId: "getHealth",
       tags: ["system"],
       summary: "The process is up",
       responses: { 200: json(HealthStatus) },
@@ -29,6 +30,7 @@ export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string)
     createRoute({
       method: "get",
       path: "/readyz",
+      operationId: "getReadiness",
       tags: ["system"],
       summary: "PostgreSQL and Redis are reachable; 503 names the failing part",
       responses: { 200: json(HealthStatus), 503: json(HealthStatus, "A dependency is unreachable") },
@@ -45,6 +47,7 @@ export function systemRoutes(probe: ReadinessProbe, renderMetrics: () => string)
     createRoute({
       method: "get",
       path: "/metrics",
+      operationId: "getMetrics",
       tags: ["system"],
       summary: "Prometheus metrics",
       responses: { 200: { description: "Prometheus text format", content: { "text/plain": { schema: z.string() } } } },

@@ -15,6 +15,7 @@ export const TEST_ONLY_PACKAGES = [
   "ajv",
   "ajv-formats",
   "yaml",
+  "@redocly/openapi-core",
 ] as const;
 
 if (import.meta.main) {

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import {
   IdParams,
   itemBody,
@@ -35,8 +35,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const base = (scope: "glossary:read" | "glossary:write") => ({
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope(scope)],
+    ...portalAccess(auth, scope),
   });
 
   app.openapi(
@@ -44,6 +43,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/ontology/pack",
+      operationId: "getOntologyPack",
       summary: "Approved concepts and relations, narrowed by scope; strong ETag, 304 on If-None-Match",
       request: { query: z.object({ scope: scopeQuery, since: versionParam.optional() }) },
       responses: {
@@ -67,6 +67,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/glossary/matching-terms",
+      operationId: "listMatchingTerms",
       summary: "The matching dictionary of approved, active terms (tombstones after `since`)",
       request: {
         query: z.object({
@@ -89,6 +90,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "post",
       path: "/glossary/term-proposals",
+      operationId: "proposeTerms",
       summary: "Propose terms (always `proposed`); existing notations are skipped",
       request: jsonBody(directory.schemas.TermProposals),
       responses: {
@@ -108,6 +110,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "patch",
       path: "/glossary/terms/{id}",
+      operationId: "updateTerm",
       summary: "Edit a term's definition, aliases, abbreviations or scope; its status never changes here",
       description: "A proposed or rejected term is edited in place, only by the portal that proposed it " +
         "(another portal: 403 portal_mismatch), and answers 200 with the term. A term that has been approved keeps " +

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import {
   itemBody,
   itemOf,
@@ -24,8 +24,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const base = (scope: "glossary:read" | "glossary:write") => ({
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope(scope)],
+    ...portalAccess(auth, scope),
   });
 
   app.openapi(
@@ -33,6 +32,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/content-term-links",
+      operationId: "listContentTermLinks",
       summary: "Links in version order (tombstones included unless includeDeleted=false)",
       request: {
         query: z.object({
@@ -56,6 +56,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "post",
       path: "/content-term-links",
+      operationId: "pushContentTermLinks",
       summary: "Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped",
       request: jsonBody(directory.schemas.LinkPush),
       responses: {
@@ -75,6 +76,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "delete",
       path: "/content-term-links",
+      operationId: "deleteContentTermLinks",
       summary: "Soft-delete the caller's links selected by contentKey and/or termId",
       request: {
         query: z.object({
@@ -97,6 +99,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "post",
       path: "/content-bodies",
+      operationId: "submitContentBody",
       summary: "Queue a content body for the term-linking worker (the body is deleted once linked)",
       request: jsonBody(directory.schemas.ContentBody),
       responses: {
@@ -116,6 +119,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "get",
       path: "/content-bodies/{id}",
+      operationId: "getContentBodyJob",
       summary: "The state of a queued content body (the caller's own)",
       request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }) },
       responses: {

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
 import type { Principal, TokenVerifier } from "@/domain/rag/mod.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
-import { bearer, takeToken } from "../_auth.ts";
+import { type Access, bearer, takeToken } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
 
 /** Admits a verified user: the principal goes on the request and one request comes out of the user's budget. */
@@ -32,3 +32,23 @@ export const requireRagAdminOrOperator: MiddlewareHandler<AppEnv> = async (c, ne
   if (!p.isAdmin && !p.isOperator) throw new AppError("forbidden", "This call needs an administrator or the operator");
   await next();
 };
+
+/**
+ * Who may call a retrieval route, as middleware and as the documented requirement: any user token, a tenant
+ * administrator's (`rag:admin`), or an administrator's or the installation operator's (`installation_operator`).
+ */
+export function userAccess(
+  verify: TokenVerifier,
+  limiter: RateLimiter,
+  role: "user" | "admin" | "admin-or-operator" = "user",
+): Access {
+  const auth = userAuth(verify, limiter);
+  if (role === "admin") return { middleware: [auth, requireRagAdmin], security: [{ userBearer: ["rag:admin"] }] };
+  if (role === "admin-or-operator") {
+    return {
+      middleware: [auth, requireRagAdminOrOperator],
+      security: [{ userBearer: ["rag:admin"] }, { userBearer: ["installation_operator"] }],
+    };
+  }
+  return { middleware: [auth], security: [{ userBearer: [] }] };
+}

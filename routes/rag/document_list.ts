@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { documentBySource, listCallerDocuments, schemas } from "@/domain/rag/mod.ts";
 import { json, limitParam, problems, router, uuid } from "../_validate.ts";
-import { userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 const PortalId = z.string().min(1).max(100);
@@ -26,13 +26,14 @@ const DocumentListQuery = z.object({
 /** `GET /documents`, `GET /documents/by-source` (mounted before `/documents/{documentId}`). */
 export function documentListRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
-  const user = { tags: ["retrieval"], security: [{ userBearer: [] }], middleware: [userAuth(verify, limiter)] };
+  const user = { tags: ["retrieval"], ...userAccess(verify, limiter) };
 
   app.openapi(
     createRoute({
       ...user,
       method: "get",
       path: "/documents",
+      operationId: "listDocuments",
       summary: "List the caller's documents, oldest change first, in cursor pages",
       request: { query: DocumentListQuery },
       responses: { 200: json(schemas.DocumentPage), ...problems(400, 401, 403, 429) },
@@ -45,6 +46,7 @@ export function documentListRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...user,
       method: "get",
       path: "/documents/by-source",
+      operationId: "getDocumentBySource",
       summary: "Look a document up by the portal and the portal's own document id",
       request: {
         query: z.object({

@@ -6,7 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { schemas, settingsChanges, settingsOf, settingsScope, updateSettings } from "@/domain/rag/mod.ts";
 import { json, jsonBody, limitParam, problems, router } from "../_validate.ts";
-import { requireRagAdminOrOperator, userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 const scope = schemas.SettingsScope.optional().meta({
@@ -20,8 +20,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
   const admin = {
     tags: ["retrieval admin"],
-    security: [{ userBearer: [] }],
-    middleware: [userAuth(verify, limiter), requireRagAdminOrOperator],
+    ...userAccess(verify, limiter, "admin-or-operator"),
   };
 
   app.openapi(
@@ -29,6 +28,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "get",
       path: "/admin/settings",
+      operationId: "getSettings",
       summary: "The settings of one scope and their version (no credentials): the installation's, or the " +
         "tenant's effective settings with its overrides",
       request: { query: ScopeQuery },
@@ -45,6 +45,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "put",
       path: "/admin/settings",
+      operationId: "updateSettings",
       summary: "Change any subset of one scope's settings; every change is a new, audited version. A tenant " +
         "administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the " +
         "rest only the installation operator (403 operator_required)",
@@ -63,6 +64,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "get",
       path: "/admin/settings/history",
+      operationId: "listSettingsChanges",
       summary: "The latest changes of one scope's settings, newest first: what changed and when, never who",
       request: { query: z.object({ scope, limit: limitParam(20) }) },
       responses: { 200: json(schemas.SettingsHistory), ...problems(400, 401, 403, 429) },
