@@ -3,10 +3,13 @@
  * needs to learn the API quickly. Each operation's "who may call" sentence and its `x-scopes` are written from its
  * security requirement (which comes from the same `Access` as its middleware, routes/_auth.ts), so the document
  * cannot promise other credentials than the route checks; parameters that share a name share one meaning here
- * unless the route describes its own; and the tags, servers and license the reference shows are declared once.
+ * unless the route describes its own; the tags, servers and license the reference shows are declared once; and
+ * each operation shows a real exchange as its examples (openapi_examples.json, recorded by the route crawl:
+ * tests/_helpers/openapi_examples.ts).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./_env.ts";
+import EXAMPLES from "./openapi_examples.json" with { type: "json" };
 
 /** The document's title, version and overview. */
 const INFO = {
@@ -84,11 +87,23 @@ const PARAMETERS: Record<string, string> = {
   scope: "Which settings: installation (the operator only) or tenant",
 };
 
+type Media = Record<string, { example?: unknown; [key: string]: unknown }>;
+type Parameter = { name: string; in: string; description?: string; schema?: { type?: unknown } };
 type Operation = {
+  operationId?: string;
   description?: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; description?: string }[];
+  parameters?: Parameter[];
+  requestBody?: { content: Media; [key: string]: unknown };
+  responses?: Record<string, { content?: Media; [key: string]: unknown }>;
   [key: string]: unknown;
+};
+
+/** One operation's recorded exchange (the shape tests/_helpers/openapi_examples.ts writes). */
+type Example = {
+  parameters?: Record<string, string>;
+  request?: { contentType: string; body: unknown };
+  response: { status: number; contentType: string; body: unknown };
 };
 type Document = { paths?: Record<string, Record<string, Operation>>; [key: string]: unknown };
 
@@ -114,7 +129,56 @@ export function accessText(security: Record<string, string[]>[] | undefined): st
   return `**Access:** ${security.map(requirementText).join(", or ")}.`;
 }
 
-/** The document with every operation's access and scopes, parameter meanings, tags, servers and license. */
+/** `media` with `example` on its `type` entry (or its only one). */
+function withExample(media: Media, type: string, example: unknown): Media {
+  const key = media[type] ? type : Object.keys(media)[0];
+  return key ? { ...media, [key]: { ...media[key], example } } : media;
+}
+
+/** A recorded query or path value as its parameter's type reads it. */
+function typedValue(p: Parameter, value: string): unknown {
+  const types = [p.schema?.type].flat();
+  if (types.includes("integer") || types.includes("number")) return Number(value);
+  if (types.includes("boolean")) return value === "true" || value === "1";
+  return value;
+}
+
+/** `op` with its recorded exchange as the parameters', the request body's and the response's examples. */
+function exemplified(op: Operation): Operation {
+  const example = (EXAMPLES as Record<string, Example>)[op.operationId ?? ""];
+  if (!example) return op;
+  const { status, contentType, body } = example.response;
+  const response = op.responses?.[String(status)];
+  const recorded = example.parameters ?? {};
+  return {
+    ...op,
+    ...(op.parameters
+      ? {
+        parameters: op.parameters.map((p) =>
+          p.name in recorded ? { ...p, example: typedValue(p, recorded[p.name]) } : p
+        ),
+      }
+      : {}),
+    ...(op.requestBody && example.request
+      ? {
+        requestBody: {
+          ...op.requestBody,
+          content: withExample(op.requestBody.content, example.request.contentType, example.request.body),
+        },
+      }
+      : {}),
+    ...(response?.content
+      ? {
+        responses: {
+          ...op.responses,
+          [status]: { ...response, content: withExample(response.content, contentType, body) },
+        },
+      }
+      : {}),
+  };
+}
+
+/** The document with every operation's access and scopes, parameter meanings, examples, tags, servers and license. */
 export function finishDocument(doc: Document): Document {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
@@ -122,14 +186,18 @@ export function finishDocument(doc: Document): Document {
     for (const [method, op] of Object.entries(operations)) {
       const access = accessText(op.security);
       paths[path][method] = {
-        ...op,
+        ...exemplified(op),
         security: op.security ?? [],
         description: op.description ? `${op.description}\n\n${access}` : access,
         "x-scopes": [...new Set((op.security ?? []).flatMap((r) => Object.values(r).flat()))],
-        ...(op.parameters
-          ? { parameters: op.parameters.map((p) => ({ ...p, description: p.description ?? PARAMETERS[p.name] })) }
-          : {}),
       };
+      const parameters = paths[path][method].parameters;
+      if (parameters) {
+        paths[path][method].parameters = parameters.map((p) => ({
+          ...p,
+          description: p.description ?? PARAMETERS[p.name],
+        }));
+      }
     }
   }
   return { ...doc, info: INFO, servers: [{ url: "/", description: "This service" }], tags: TAGS, paths };

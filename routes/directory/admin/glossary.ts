@@ -38,7 +38,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Terms by id, optionally of one status (the review queue is status=proposed)",
       request: {
         query: z.object({
-          status: z.enum(directory.schemas.TERM_STATUSES).optional(),
+          status: z.enum(directory.schemas.TERM_STATUSES).optional().describe("Only terms in this status"),
           q: z.string().max(200).optional(),
           limit: limitParam(100),
           cursor: z.string().max(1000).optional(),

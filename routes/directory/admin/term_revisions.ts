@@ -31,7 +31,9 @@ export function termRevisionsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       summary: "Portals' edits of approved terms, oldest first (the review queue is status=pending, the default)",
       request: {
         query: z.object({
-          status: z.enum(directory.schemas.REVISION_STATUSES).default("pending"),
+          status: z.enum(directory.schemas.REVISION_STATUSES).default("pending").describe(
+            "Only revisions in this status",
+          ),
           termId: uuid.optional(),
           limit: limitParam(100),
           cursor: z.string().max(1000).optional(),
