@@ -20,8 +20,12 @@ export interface RecordedExample {
 const FILE = new URL("../../routes/openapi_examples.json", import.meta.url);
 const MAX_ITEMS = 2;
 
-/** `value` with every array cut to its first items. */
+/** A signed token in an answer: the document says one was there, never shows one that verifies. */
+const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/;
+
+/** `value` with every array cut to its first items and every signed token replaced by a note. */
 function shortened(value: unknown): unknown {
+  if (typeof value === "string" && JWT.test(value)) return "(a signed JWT, left out of the example)";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(shortened);
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v)]));
