@@ -43,7 +43,8 @@ const SECURITY_SCHEMES = {
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "A user token signed by the central console (CONTRACT 2.1); an operation's entries are the role " +
-      "the token must carry (`rag:admin` in scope or roles, or `directory_admin`; `installation_operator`)",
+      "the token must carry (`rag:admin` in scope or roles, or `directory_admin`; `installation_operator`; " +
+      "`portal_id`, a token bound to a portal)",
   },
   gatewayKey: {
     type: "http",

@@ -40,7 +40,7 @@ function summaryOf({ id, cursorAt: _, ...row }: ListedRow): DocumentSummary {
 function listedPortal(p: Principal, asked: string | undefined): string | null {
   if (p.isAdmin) return asked ?? null;
   if (p.portalId === null) {
-    throw new AppError("forbidden", "Listing documents needs a tenant administrator or a portal's token");
+    throw new AppError("forbidden", "This call needs a tenant administrator or a portal's token");
   }
   if (asked !== undefined && asked !== p.portalId) {
     throw new AppError("portal_mismatch", "A portal's token lists only that portal's documents");

@@ -33,17 +33,33 @@ export const requireRagAdminOrOperator: MiddlewareHandler<AppEnv> = async (c, ne
   await next();
 };
 
+/** Requires a tenant administrator or a token bound to a portal (claim `portal_id`). */
+export const requireRagAdminOrPortal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const p = c.var.principal;
+  if (!p.isAdmin && p.portalId === null) {
+    throw new AppError("forbidden", "This call needs a tenant administrator or a portal's token");
+  }
+  await next();
+};
+
 /**
  * Who may call a retrieval route, as middleware and as the documented requirement: any user token, a tenant
- * administrator's (`rag:admin`), or an administrator's or the installation operator's (`installation_operator`).
+ * administrator's (`rag:admin`), an administrator's or the installation operator's (`installation_operator`), or
+ * an administrator's or a portal's (`portal_id`).
  */
 export function userAccess(
   verify: TokenVerifier,
   limiter: RateLimiter,
-  role: "user" | "admin" | "admin-or-operator" = "user",
+  role: "user" | "admin" | "admin-or-operator" | "admin-or-portal" = "user",
 ): Access {
   const auth = userAuth(verify, limiter);
   if (role === "admin") return { middleware: [auth, requireRagAdmin], security: [{ userBearer: ["rag:admin"] }] };
+  if (role === "admin-or-portal") {
+    return {
+      middleware: [auth, requireRagAdminOrPortal],
+      security: [{ userBearer: ["rag:admin"] }, { userBearer: ["portal_id"] }],
+    };
+  }
   if (role === "admin-or-operator") {
     return {
       middleware: [auth, requireRagAdminOrOperator],

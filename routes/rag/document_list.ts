@@ -27,10 +27,11 @@ const DocumentListQuery = z.object({
 export function documentListRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
   const user = { tags: ["retrieval"], ...userAccess(verify, limiter) };
+  const lister = { tags: ["retrieval"], ...userAccess(verify, limiter, "admin-or-portal") };
 
   app.openapi(
     createRoute({
-      ...user,
+      ...lister,
       method: "get",
       path: "/documents",
       operationId: "listDocuments",

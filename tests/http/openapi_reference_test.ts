@@ -26,7 +26,7 @@ interface Operation {
 /** What each credential's requirement may name: a portal's scopes, a user token's roles, nothing for keys. */
 const NAMES: Record<string, readonly string[]> = {
   portalBearer: SCOPES,
-  userBearer: ["rag:admin", "installation_operator"],
+  userBearer: ["rag:admin", "installation_operator", "portal_id"],
   adminKey: [],
   gatewayKey: [],
   delegatedUserToken: [],
