@@ -29,8 +29,8 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       method: "get",
       path: "/admin/settings",
       operationId: "getSettings",
-      summary: "The settings of one scope and their version (no credentials): the installation's, or the " +
-        "tenant's effective settings with its overrides",
+      summary: "The settings of one scope and their version",
+      description: "The installation's, or the tenant's effective settings with its overrides; no credentials.",
       request: { query: ScopeQuery },
       responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 429) },
     }),
@@ -46,9 +46,10 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       method: "put",
       path: "/admin/settings",
       operationId: "updateSettings",
-      summary: "Change any subset of one scope's settings; every change is a new, audited version. A tenant " +
-        "administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the " +
-        "rest only the installation operator (403 operator_required)",
+      summary: "Change any subset of one scope's settings",
+      description: "Every change is a new, audited version. A tenant administrator changes only retrieval and " +
+        "lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 " +
+        "operator_required).",
       request: { query: ScopeQuery, ...jsonBody(schemas.SettingsPatchSchema) },
       responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),

@@ -14,9 +14,9 @@ export function userTokensAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       path: "/user-tokens",
       operationId: "adminIssueUserToken",
       tags: ["directory admin"],
-      summary:
-        "Issue the signed user token the retrieval service accepts (ACTIVE users only; ttl 60-3600 s, default 900; " +
-        "`operator: true` only for users in INSTALLATION_OPERATORS)",
+      summary: "Issue the signed user token the retrieval service accepts",
+      description: "For ACTIVE users only; ttl 60-3600 s, default 900; `operator: true` only for users in " +
+        "INSTALLATION_OPERATORS.",
       ...adminAccess(auth),
       request: jsonBody(directory.schemas.UserTokenRequest),
       responses: {
