@@ -70,6 +70,8 @@ export function docsRoutes() {
       telemetry: false,
       showDeveloperTools: "never",
       mcp: { disabled: true },
+      // The assistant would send the document to Scalar's service: off, whatever the host is called.
+      agent: { disabled: true },
     })),
   );
   return app;

@@ -43,6 +43,7 @@ describe("the API reference in a browser", () => {
     // The first group opens by itself; the others are listed by their tags.
     await page.getByText("The process is up").first().waitFor({ timeout: 20_000 });
     await page.getByText("Open Group - retrieval", { exact: true }).first().waitFor({ timeout: 5_000 });
+    assert.equal(await page.getByText("Ask AI").count(), 0, "no assistant that would send the document away");
     assert.deepEqual(elsewhere, []);
     assert.deepEqual(refused, []);
     await page.close();
