@@ -16,7 +16,7 @@ COPY . .
 RUN deno run --allow-read=deno.json --allow-write=deno.json scripts/runtime_imports.ts \
  && deno install \
  && deno cache main.ts embedding/main.ts scripts/*.ts \
- && rm -rf tests bench
+ && rm -rf tests bench clients examples
 
 FROM debian:bookworm-slim
 RUN apt-get update \

@@ -18,6 +18,7 @@ import { streamDepth, streamNames } from "./streams.ts";
 export type { JobDeps, Task } from "./task.ts";
 export { PermanentJobError } from "./worker.ts";
 export { addEntry, streamDepth, streamNames } from "./streams.ts";
+export { watchStreams } from "./metrics.ts";
 
 /** Every task the project has. */
 export const TASKS: readonly Task[] = [
@@ -44,6 +45,11 @@ export async function queueDepths(redis: Redis, prefix: string, service: Task["s
       return { stream: `${t.service}:${t.name}`, ...await streamDepth(redis, names) };
     }),
   );
+}
+
+/** The streams (without the key prefix) of the tasks of `services`. */
+export function streamsOf(services: ReadonlySet<string>): string[] {
+  return TASKS.filter((t) => services.has(t.service)).map((t) => `${t.service}:${t.name}`);
 }
 
 /** Running workers. */

@@ -109,7 +109,10 @@ const schema = z.object({
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   /** Namespaces every stream, lock and bucket in Redis; unset, the database's name (see `withDerivedDefaults`). */
   REDIS_KEY_PREFIX: optionalText,
+  /** The most a batch body (imports, group members, term proposals, link pushes, content bodies) may hold. */
   MAX_BODY_BYTES: int(10 * MiB, 1024),
+  /** The most any other body (one record, a search, a setting) may hold; never more than MAX_BODY_BYTES. */
+  RECORD_MAX_BODY_BYTES: int(256 * 1024, 1024),
   SNAPSHOT_MAX_BODY_BYTES: int(256 * MiB, 1024),
   /** Publications in progress at once per process, each on a connection of the publications' own pool. */
   SNAPSHOT_PUBLICATION_SLOTS: int(2, 1, 50),

@@ -3,16 +3,22 @@
  * the route a body that starts reading when a validator or handler pulls it, which is after the route's
  * credential middleware. An anonymous request is answered (401, 404) with its body never read. A body that
  * is read is inflated from gzip, capped in bytes, timed, and counted against per-credential and total caps.
+ * The byte cap follows the route's kind of body: a record (one user, one search, one setting) is small, so a
+ * body of hundreds of thousands of keys is refused before parsing it stalls the event loop; a batch route
+ * (imports, group members, term proposals, link pushes, content bodies) and the snapshot stream declare theirs.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
 import { actorOf } from "./_auth.ts";
 import type { AppEnv } from "./_env.ts";
 
+/** The kinds of body a route may declare; a route that declares none takes a record. */
+export type BodyKind = "record" | "batch" | "snapshot";
+
 /** How bodies are bounded. */
 export interface BodyLimits {
-  /** The most decoded bytes a body on `path` may hold. */
-  maxFor: (path: string) => number;
+  /** The most decoded bytes a body of each kind may hold. */
+  max: Record<BodyKind, number>;
   /** Every body may take this long. */
   timeoutMs: number;
   /** A longer body may take longer as long as it keeps this average rate on the wire. */
@@ -114,7 +120,7 @@ class BodyRead {
   async #open(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
     const actor = actorOf(this.c);
     if (actor.kind === "anonymous") throw new AppError("unauthorized", "A credential is required to send a body");
-    const max = this.limits.maxFor(this.c.req.path);
+    const max = this.#max();
     const length = Number(this.original.headers.get("content-length") ?? NaN);
     const encoding = (this.original.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
     if (encoding === "identity" && length > max) throw tooLarge(max);
@@ -138,6 +144,10 @@ class BodyRead {
     return this.#reader = stream.getReader();
   }
 
+  #max(): number {
+    return this.limits.max[this.c.get("bodyKind") ?? "record"];
+  }
+
   /** The time left: the base allowance, stretched by what arrived at the minimum rate. */
   #remainingMs(): number {
     const allowed = Math.max(this.limits.timeoutMs, (this.#wire / this.limits.minBytesPerSecond) * 1000);
@@ -154,7 +164,7 @@ class BodyRead {
         return controller.close();
       }
       this.#decoded += value.byteLength;
-      const max = this.limits.maxFor(this.c.req.path);
+      const max = this.#max();
       if (this.#decoded > max) throw tooLarge(max);
       controller.enqueue(value);
     } catch (err) {
@@ -184,6 +194,14 @@ class BodyRead {
     this.#release();
     this.#reader?.cancel().catch(() => {});
   }
+}
+
+/** Declares a route's body as a batch or the snapshot stream, raising its byte cap above a record's. */
+export function bodyKind(kind: Exclude<BodyKind, "record">): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("bodyKind", kind);
+    await next();
+  };
 }
 
 function tooLarge(max: number): AppError {

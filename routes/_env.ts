@@ -3,6 +3,7 @@ import type { Logger } from "@/lib/log.ts";
 import type { AppError } from "@/domain/errors.ts";
 import type { AdminPrincipal, PortalPrincipal } from "@/domain/directory/mod.ts";
 import type { Principal } from "@/domain/rag/mod.ts";
+import type { BodyKind } from "./_body.ts";
 
 /** Variables on `c.var`: the request id, its logger, and the principal the credential proved. */
 export interface AppEnv {
@@ -15,5 +16,7 @@ export interface AppEnv {
     principal: Principal;
     /** Why the request body could not be read (408, 413, 429...): it decides the answer, whatever the reader made of it. */
     bodyFailure: AppError;
+    /** The kind of body the route declared (`bodyKind`), which sets its byte cap; unset, a record. */
+    bodyKind: BodyKind;
   };
 }

@@ -9,7 +9,7 @@ import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { type HttpMetrics, requestContext } from "./_request.ts";
+import { requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { serveOpenApi } from "./_openapi.ts";
@@ -21,7 +21,7 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
-import { SNAPSHOT_PATH, snapshotsRoutes } from "./directory/snapshots.ts";
+import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
 import { whoamiRoutes } from "./directory/whoami.ts";
@@ -48,8 +48,6 @@ import { ragConsoleRoutes } from "./rag_console/mod.tsx";
 export interface AppDeps {
   config: Config;
   log: Logger;
-  http: HttpMetrics;
-  renderMetrics: () => string;
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
@@ -68,18 +66,21 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
-  app.use("*", requestContext(deps.log, deps.http));
-  // Bodies are read on demand, after the route's credential check; the snapshot route streams a larger one.
-  const snapshotPath = `${DIRECTORY_BASE}${SNAPSHOT_PATH}`;
+  app.use("*", requestContext(deps.log));
+  // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(
     "*",
     bodyGuard({
-      maxFor: (path) => path === snapshotPath ? config.SNAPSHOT_MAX_BODY_BYTES : config.MAX_BODY_BYTES,
+      max: {
+        record: Math.min(config.RECORD_MAX_BODY_BYTES, config.MAX_BODY_BYTES),
+        batch: config.MAX_BODY_BYTES,
+        snapshot: config.SNAPSHOT_MAX_BODY_BYTES,
+      },
       timeoutMs: config.HTTP_BODY_TIMEOUT_SECONDS * 1000,
       minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
-  app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  app.route("/", systemRoutes(deps.ready));
   app.route("/", docsRoutes());
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());

@@ -1,8 +1,8 @@
 /**
- * Removes the packages only tests and benchmarks use from deno.json's import map, for the
- * container image's build stage (Dockerfile): the runtime image then installs none of them.
- * tests/scripts/containers_test.ts keeps the list exact: no runtime file imports one of them,
- * and every package that only tests and benchmarks import is on it.
+ * Removes the packages only tests, benchmarks, the portal client (clients/) and its example (examples/) use
+ * from deno.json's import map, for the container image's build stage (Dockerfile): the runtime image then
+ * installs none of them. tests/scripts/containers_test.ts keeps the list exact: no runtime file imports one of
+ * them, and every package that only those import is on it.
  *
  *   deno run --allow-read=deno.json --allow-write=deno.json scripts/runtime_imports.ts
  */
@@ -15,6 +15,9 @@ export const TEST_ONLY_PACKAGES = [
   "ajv",
   "ajv-formats",
   "yaml",
+  "openapi-fetch",
+  "openapi-typescript",
+  "standardwebhooks",
   "@redocly/openapi-core",
 ] as const;
 

@@ -20,6 +20,7 @@ import { analyze, bigrams, toTsvectorText } from "./text/korean.ts";
 import { levelRank } from "./principal.ts";
 import type { IngestionRequest } from "./schemas.ts";
 import type { Settings } from "./schemas.ts";
+import { ingestedChunks, ingestedDocuments } from "./metrics.ts";
 
 /**
  * Errors that retrying cannot fix: the job fails at once. `content_unreachable` and `content_timeout`
@@ -40,12 +41,15 @@ const PERMANENT = new Set([
   "unsupported_media_type",
 ]);
 
-/** The code a job fails with when its body cannot be extracted, by why. */
+/**
+ * The code a job fails with when its body cannot be extracted, by why: a malformed, encrypted or empty file and one
+ * past the extraction limits are all the document's content failing (`content_unprocessable`); the message says which.
+ */
 const EXTRACTION_CODES: Record<ExtractionError["reason"], ErrorCode> = {
   unsupported_media_type: "unsupported_media_type",
-  corrupt: "unprocessable",
-  encrypted: "unprocessable",
-  empty: "unprocessable",
+  corrupt: "content_unprocessable",
+  encrypted: "content_unprocessable",
+  empty: "content_unprocessable",
   over_limit: "content_unprocessable",
 };
 
@@ -199,11 +203,14 @@ export async function runIngestionJob(
   try {
     const chunks = await prepareChunks({ ...ctx, fetchContent }, req, settings);
     await store(ctx, job, req, settings, chunks, outboxId);
+    ingestedDocuments.inc({ outcome: "done" });
+    ingestedChunks.inc(chunks.length);
     return "done";
   } catch (err) {
     const appError = err instanceof AppError
       ? err
       : new AppError("unavailable", (err as Error).message ?? String(err), { cause: err });
+    ingestedDocuments.inc({ outcome: PERMANENT.has(appError.code) || attempt.last ? "failed" : "retry" });
     if (PERMANENT.has(appError.code)) {
       await fail(ctx, job, appError, outboxId);
       return "failed";

@@ -57,7 +57,8 @@ export {
 export { documentBySource, type DocumentQuery, listCallerDocuments } from "./document_listing.ts";
 
 // Organization and user sync, the directory's freshness, and the check of a token's subject.
-export { createDirectoryState, syncOrganizations, type SyncResult } from "./organizations.ts";
+export { createDirectoryState, directoryReadiness, syncOrganizations, type SyncResult } from "./organizations.ts";
+export { type DependencyState, embeddingReadiness, endpointWarnings } from "./endpoint_health.ts";
 export { createUserGate, syncUserStatus, type UserGate, type UserSyncResult } from "./user_status.ts";
 
 // Settings: the installation's and each tenant's overrides.

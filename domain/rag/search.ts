@@ -17,6 +17,8 @@ import { analyze, bigrams, expandQuery, queryLexemes } from "./text/korean.ts";
 import { lexicalQuery } from "./search_terms.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
 import { questionHashOf } from "./keyed_hash.ts";
+import { timed } from "@/lib/metrics.ts";
+import { searchLegs, searchStages } from "./metrics.ts";
 import type { Principal } from "./principal.ts";
 import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS, type Settings } from "./schemas.ts";
 
@@ -49,19 +51,21 @@ async function prepare(
   const grams = legs.has("bigram") ? queryLexemes(bigrams(question)) : [];
   let vector: string | null = null;
   let vectorUnavailable = false;
-  if (legs.has("vector") && s.embedding.endpoint) {
+  const endpoint = s.embedding.endpoint;
+  if (legs.has("vector") && endpoint) {
     try {
-      const [v] = await embedTexts([question], {
-        endpoint: s.embedding.endpoint,
-        model: s.embedding.model,
-        batchSize: 1,
-        attempts: 2,
-        backoffMs: 100,
-        // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
-        // must not cost every search 20 s before it answers from the lexical legs.
-        timeoutMs: 5_000,
-        apiKey: ctx.embeddingApiKey,
-      });
+      const [v] = await timed(searchStages, { stage: "embed" }, () =>
+        embedTexts([question], {
+          endpoint,
+          model: s.embedding.model,
+          batchSize: 1,
+          attempts: 2,
+          backoffMs: 100,
+          // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
+          // must not cost every search 20 s before it answers from the lexical legs.
+          timeoutMs: 5_000,
+          apiKey: ctx.embeddingApiKey,
+        }));
       vector = vectorText(v);
     } catch (err) {
       vectorUnavailable = true;
@@ -158,58 +162,63 @@ export async function searchContexts(
         clearance: p.clearance,
         organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
       };
-      const lexical = await lexicalQuery(tx, scope, {
-        wordLexemes: query.wordLexemes,
-        bigrams: query.bigrams,
-        candidates: r.candidateLimit,
-      });
-      const rows = await hybridSearch(tx, {
-        ...scope,
-        ...lexical,
-        vector: query.vector,
-        candidates: r.candidateLimit,
-        rrfK: r.rrfK,
-        weights: r.weights,
-        limit: req.limit,
-      });
+      const lexical = await timed(searchStages, { stage: "statistics" }, () =>
+        lexicalQuery(tx, scope, {
+          wordLexemes: query.wordLexemes,
+          bigrams: query.bigrams,
+          candidates: r.candidateLimit,
+        }));
+      const rows = await timed(searchStages, { stage: "ranking" }, () =>
+        hybridSearch(tx, {
+          ...scope,
+          ...lexical,
+          vector: query.vector,
+          candidates: r.candidateLimit,
+          rrfK: r.rrfK,
+          weights: r.weights,
+          limit: req.limit,
+        }));
       return { known, rows };
     });
   const { known, rows } = await ctx.reads.read(read);
   if (p.tenantId === null) return { contexts: [], legs: ran };
   // On the primary, in a transaction of its own: the search may have read a replica, which takes no writes.
   // Nothing is answered unless this row is written.
-  await withPrincipal(ctx.sql, principal, (tx) =>
-    insertRagAudit(tx, {
-      action,
-      sub: p.sub,
-      tenantId: p.tenantId,
-      organizationId: p.organizationId,
-      clearance: p.clearance,
-      isAdmin: p.isAdmin,
-      questionHash,
-      results: rows.map((row) => ({
-        documentId: row.documentId,
-        sourceDocumentId: row.sourceDocumentId,
-        sourceVersion: row.sourceVersion,
-        chunkId: String(row.chunkId),
-        chunkIndex: row.chunkIndex,
-        securityLevel: row.securityLevel,
-        organizationIds: row.organizationIds,
-        admittedBy: admittedBy(p, row, ctx.publicOrgId),
-      })),
-      settingsVersion,
-      directoryVersion,
-      latencyMs: Math.round(performance.now() - started),
-      details: {
-        legs: ran,
-        // The tenant's overrides version: with settingsVersion, what the replay shows as applied.
-        ...(tenantVersion > 0 ? { tenantSettingsVersion: tenantVersion } : {}),
-        ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
-        lexemes: query.lexemes.length,
-        // Counts only: the question itself is kept as a hash.
-        ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
-        ...(known ? {} : { organizationNotSynced: true }),
-      },
-    }));
+  await timed(searchStages, { stage: "audit" }, () =>
+    withPrincipal(ctx.sql, principal, (tx) =>
+      insertRagAudit(tx, {
+        action,
+        sub: p.sub,
+        tenantId: p.tenantId,
+        organizationId: p.organizationId,
+        clearance: p.clearance,
+        isAdmin: p.isAdmin,
+        questionHash,
+        results: rows.map((row) => ({
+          documentId: row.documentId,
+          sourceDocumentId: row.sourceDocumentId,
+          sourceVersion: row.sourceVersion,
+          chunkId: String(row.chunkId),
+          chunkIndex: row.chunkIndex,
+          securityLevel: row.securityLevel,
+          organizationIds: row.organizationIds,
+          admittedBy: admittedBy(p, row, ctx.publicOrgId),
+        })),
+        settingsVersion,
+        directoryVersion,
+        latencyMs: Math.round(performance.now() - started),
+        details: {
+          legs: ran,
+          // The tenant's overrides version: with settingsVersion, what the replay shows as applied.
+          ...(tenantVersion > 0 ? { tenantSettingsVersion: tenantVersion } : {}),
+          ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
+          lexemes: query.lexemes.length,
+          // Counts only: the question itself is kept as a hash.
+          ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
+          ...(known ? {} : { organizationNotSynced: true }),
+        },
+      })));
+  for (const leg of ran) searchLegs.inc({ leg });
+  searchStages.observe({ stage: "total", outcome: "ok" }, (performance.now() - started) / 1000);
   return { contexts: rows.map(toContext), legs: ran };
 }

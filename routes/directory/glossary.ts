@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { actorOf, portalAccess } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import {
   IdParams,
   itemBody,
@@ -88,6 +89,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
   app.openapi(
     createRoute({
       ...base("glossary:write"),
+      middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/glossary/term-proposals",
       operationId: "proposeTerms",

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { actorOf, portalAccess } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import {
   itemBody,
   itemOf,
@@ -54,6 +55,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
   app.openapi(
     createRoute({
       ...base("glossary:write"),
+      middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/content-term-links",
       operationId: "pushContentTermLinks",
@@ -97,6 +99,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
   app.openapi(
     createRoute({
       ...base("glossary:write"),
+      middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/content-bodies",
       operationId: "submitContentBody",

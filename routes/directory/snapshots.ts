@@ -2,12 +2,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { actorOf, portalAccess } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../_validate.ts";
 import { snapshotBody } from "./_snapshot_body.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
-/** The path whose body is read as a stream under SNAPSHOT_MAX_BODY_BYTES (not buffered by the body limit). */
-export const SNAPSHOT_PATH = "/authorization-snapshot";
+const SNAPSHOT_PATH = "/authorization-snapshot";
 
 /** `POST /authorization-snapshot`. */
 export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: number) {
@@ -33,7 +33,7 @@ export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: num
   // schema but handled without the buffering JSON validator.
   app.openAPIRegistry.registerPath(route);
   const [authenticate, permit] = access.middleware;
-  app.post(SNAPSHOT_PATH, authenticate, permit, async (c) => {
+  app.post(SNAPSHOT_PATH, authenticate, permit, bodyKind("snapshot"), async (c) => {
     const portalId = c.var.portal.portalId;
     const receipt = await directory.publishSnapshot(ctx, actorOf(c), portalId, snapshotBody(c.req.raw, maxBytes));
     return c.json(itemBody(receipt), 200);

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { actorOf, portalAccess } from "../_auth.ts";
+import { bodyKind } from "../_body.ts";
 import {
   itemBody,
   itemOf,
@@ -57,6 +58,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
   app.openapi(
     createRoute({
       ...sync,
+      middleware: [...sync.middleware, bodyKind("batch")],
       method: "put",
       path: "/user-groups/{id}",
       operationId: "putUserGroup",

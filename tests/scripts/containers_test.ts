@@ -150,7 +150,8 @@ describe("containers as shipped", () => {
       const text = read(file);
       for (const [pkg, use] of users) {
         if (!new RegExp(`from "${pkg.replace(/[/.]/g, "\\$&")}["/]|import\\("${pkg}"\\)`).test(text)) continue;
-        if (/^(tests|bench)\//.test(file)) use.tests++;
+        // The portal client and its example are shipped to portals, never in the service's image.
+        if (/^(tests|bench|clients|examples)\//.test(file)) use.tests++;
         else use.runtime.push(file);
       }
     }

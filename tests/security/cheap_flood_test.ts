@@ -1,7 +1,8 @@
 /**
  * Issue 16, part 5: cheap floods stay cheap. Against the real service process (`main.ts`): refused requests with
  * long paths write a bounded number of bounded audit rows and still account for every refusal; made-up HTTP
- * methods do not grow /metrics; a body of 200,000 unknown keys gets a small answer. Another caller's /healthz
+ * methods do not grow /metrics; a record body of 200,000 unknown keys is refused unparsed, and one of 20,000
+ * gets a small answer. Another caller's /healthz
  * latency is measured while each flood runs.
  */
 import { after, before, describe, it } from "node:test";
@@ -53,21 +54,31 @@ describe("cheap floods stay cheap", () => {
     assert.ok(health < VICTIM_P95_BAR_MS, `healthz p95 ${health.toFixed(1)} ms during the flood`);
   });
 
-  it("lists at most 20 field errors for a body of 200,000 unknown keys and says how many were left out", async () => {
-    const body: Record<string, string> = { loginId: "flood.keys", koreanName: "키" };
-    for (let i = 0; i < 200_000; i++) body[`k${i}`] = "";
-    const res = await fetch(`${p.service.url}${DIR}/admin/users`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-directory-admin-key": ADMIN_KEY },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    assert.equal(res.status, 400);
-    const problem = JSON.parse(text) as { code: string; errors: unknown[]; errorsOmitted: number };
-    assert.equal(problem.code, "invalid_request");
-    assert.equal(problem.errors.length, 20);
-    assert.equal(problem.errorsOmitted, 200_000 - 20);
-    assert.ok(text.length < 4_000, `${text.length} bytes of answer`);
+  it("refuses a record body of 200,000 unknown keys with 413 unparsed; lists at most 20 of 20,000 field errors", async () => {
+    const post = async (keys: number) => {
+      const body: Record<string, string> = { loginId: "flood.keys", koreanName: "키" };
+      for (let i = 0; i < keys; i++) body[`k${i}`] = "";
+      const res = await fetch(`${p.service.url}${DIR}/admin/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-directory-admin-key": ADMIN_KEY },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        text,
+        problem: JSON.parse(text) as { code: string; errors?: unknown[]; errorsOmitted?: number },
+      };
+    };
+    const huge = await post(200_000);
+    assert.deepEqual([huge.status, huge.problem.code], [413, "payload_too_large"]);
+    // Under the record cap (256 KiB), the keys are parsed and the answer stays small.
+    const many = await post(20_000);
+    assert.equal(many.status, 400);
+    assert.equal(many.problem.code, "invalid_request");
+    assert.equal(many.problem.errors?.length, 20);
+    assert.equal(many.problem.errorsOmitted, 20_000 - 20);
+    assert.ok(many.text.length < 4_000, `${many.text.length} bytes of answer`);
   });
 
   it("writes refusal audit rows within a budget per client and credential, paths cut to 512, none unaccounted for", async () => {

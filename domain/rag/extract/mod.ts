@@ -13,8 +13,12 @@ import {
 } from "@/domain/rag/extract/document.ts";
 import { extractDocx } from "@/domain/rag/extract/docx.ts";
 import { extractHtml } from "@/domain/rag/extract/html.ts";
+import { extractHwp } from "@/domain/rag/extract/hwp.ts";
+import { extractHwpx } from "@/domain/rag/extract/hwpx.ts";
 import { extractMarkdown } from "@/domain/rag/extract/markdown.ts";
 import { extractPdf } from "@/domain/rag/extract/pdf.ts";
+import { extractPptx } from "@/domain/rag/extract/pptx.ts";
+import { extractXlsx } from "@/domain/rag/extract/xlsx.ts";
 
 export {
   DEFAULT_EXTRACT_LIMITS,
@@ -26,6 +30,12 @@ export {
 } from "@/domain/rag/extract/document.ts";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+/** HWP 5 (binary) under the names Hancom, browsers and file stores give it. */
+const HWP = ["application/x-hwp", "application/haansofthwp", "application/vnd.hancom.hwp"] as const;
+/** HWPX (OWPML, KS X 6101) likewise. */
+const HWPX = ["application/hwp+zip", "application/vnd.hancom.hwpx"] as const;
 
 /** Media types (without parameters) that `extractText` reads. */
 export const SUPPORTED_MEDIA_TYPES = [
@@ -36,6 +46,10 @@ export const SUPPORTED_MEDIA_TYPES = [
   "text/x-markdown",
   "application/pdf",
   DOCX,
+  XLSX,
+  PPTX,
+  ...HWP,
+  ...HWPX,
 ] as const;
 
 /** Whether `extractText` reads this media type (parameters ignored). */
@@ -92,6 +106,17 @@ function extractByType(
       return extractPdf(body, limits);
     case DOCX:
       return extractDocx(body, limits);
+    case XLSX:
+      return Promise.resolve(extractXlsx(body, limits));
+    case PPTX:
+      return Promise.resolve(extractPptx(body, limits));
+    case HWP[0]:
+    case HWP[1]:
+    case HWP[2]:
+      return Promise.resolve(extractHwp(body, limits));
+    case HWPX[0]:
+    case HWPX[1]:
+      return Promise.resolve(extractHwpx(body, limits));
     default:
       throw new ExtractionError(
         "unsupported_media_type",

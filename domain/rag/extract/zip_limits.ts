@@ -1,7 +1,7 @@
 /**
- * Refuses a ZIP-based body (DOCX now; HWPX, XLSX and PPTX the same way) whose central directory
- * promises more than extraction may inflate, before any part is inflated: too many parts, too many
- * inflated bytes in all, or a part that inflates far beyond its compressed size (a zip bomb).
+ * Refuses a ZIP-based body (DOCX, XLSX, PPTX, HWPX) whose central directory promises more than extraction
+ * may inflate, before any part is inflated: too many parts, too many inflated bytes in all, or a part that
+ * inflates far beyond its compressed size (a zip bomb).
  *
  * The directory's sizes are what the archive claims; a part that lies about them is still caught
  * by the extraction process's heap limit, which this check only makes unnecessary for honest bombs.

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
 import { actorOf, adminAccess } from "../../_auth.ts";
+import { bodyKind } from "../../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
 import { CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
 import { registerCrud } from "./_crud.ts";
@@ -56,6 +57,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       tags: ["directory admin"],
       summary: "Import users from JSON Lines or CSV (header row of field names); matched by loginId",
       ...guard,
+      middleware: [...guard.middleware, bodyKind("batch")],
       request: {
         body: {
           required: true,
