@@ -2274,8 +2274,26 @@ export interface operations {
                      * @example {
                      *       "status": "ready",
                      *       "checks": {
-                     *         "postgres": "ok",
-                     *         "redis": "ok"
+                     *         "database": {
+                     *           "state": "ok",
+                     *           "detail": "answers",
+                     *           "required": true
+                     *         },
+                     *         "redis": {
+                     *           "state": "ok",
+                     *           "detail": "answers",
+                     *           "required": true
+                     *         },
+                     *         "directory": {
+                     *           "state": "ok",
+                     *           "detail": "organizations synced 8 s ago",
+                     *           "required": false
+                     *         },
+                     *         "embedding": {
+                     *           "state": "ok",
+                     *           "detail": "the embedding endpoint answers",
+                     *           "required": false
+                     *         }
                      *       }
                      *     }
                      */
@@ -2338,7 +2356,7 @@ export interface operations {
                      *     http_requests_total{method="POST",route="/api/directory/v1/admin/companies",status="201"} 4
                      *     http_requests_total{method="POST",route="/api/directory/v1/sync-status",status="200"} 3
                      *     http_requests_total{method="POST",route="/api/directory/v1/admin/departments",status="201"} 5
-                     *     http_requests_total{method="GET",route="/openapi.json",status="200"} 8
+                     *     http_requests_total{method="GET",route="/openapi.json",status="200"} 10
                      *     http_requests_total{method="GET",route="/healthz",status="200"} 15
                      *     http_requests_total{method="GET",route="/readyz",status="200"} 15
                      *     http_requests_total{method="GET",route="/metrics",status="200"} 14
@@ -2356,12 +2374,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example df8a9be1-88f0-466e-aec2-eb0b90300091
+                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -2390,7 +2408,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *             "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -2400,7 +2418,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *             "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -2408,8 +2426,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T20:38:15.299Z",
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "updatedAt": "2026-11-24T20:55:16.978Z",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -2417,7 +2435,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.297Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.311Z"
                      *       }
                      *     }
                      */
@@ -2484,7 +2502,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 id: string;
             };
@@ -2501,7 +2519,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -2511,7 +2529,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -2519,12 +2537,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T20:38:15.299Z",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "updatedAt": "2026-11-24T20:55:16.978Z",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.299Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.312Z"
                      *       }
                      *     }
                      */
@@ -2588,7 +2606,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -2617,28 +2635,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *             "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "df8a9be1-88f0-466e-aec2-eb0b90300091"
+                     *               "be34df44-9dbd-45f7-aafa-2b7d849a0767"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T20:38:15.281Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.886Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.304Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.320Z"
                      *       }
                      *     }
                      */
@@ -2723,31 +2741,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T20:38:15.276Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.855Z"
                      *           },
                      *           {
-                     *             "id": "fc3f0d68-4c6b-4466-9a4d-790e2bb3a043",
+                     *             "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T20:38:15.288Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.915Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.305Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.322Z"
                      *       }
                      *     }
                      */
@@ -2833,14 +2851,14 @@ export interface operations {
                      *         "portalId": "portal-a",
                      *         "resource": "authorization-snapshot",
                      *         "state": "HEALTHY",
-                     *         "lastSuccessAt": "2026-11-24T20:38:15.469Z",
-                     *         "lastFailureAt": "2026-11-24T20:38:12.010Z",
+                     *         "lastSuccessAt": "2026-11-24T20:55:17.414Z",
+                     *         "lastFailureAt": "2026-11-24T20:55:12.203Z",
                      *         "error": "rejected: The snapshot body is not valid",
                      *         "dataVersion": 0,
-                     *         "updatedAt": "2026-11-24T20:38:16.596Z"
+                     *         "updatedAt": "2026-11-24T20:55:19.939Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.600Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.955Z"
                      *       }
                      *     }
                      */
@@ -2935,7 +2953,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "4b247c24-1d11-42f7-b344-38fbf79f8ebf",
+                     *             "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
                      *             "code": "crawl-group",
                      *             "name": "크롤 그룹",
                      *             "description": "",
@@ -2943,14 +2961,14 @@ export interface operations {
                      *             "memberIds": [],
                      *             "deleted": false,
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-24T20:38:15.428Z"
+                     *             "updatedAt": "2026-11-24T20:55:17.320Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:38:16.308Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.324Z"
                      *       }
                      *     }
                      */
@@ -3017,7 +3035,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b247c24-1d11-42f7-b344-38fbf79f8ebf
+                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
                  */
                 id: string;
             };
@@ -3029,9 +3047,9 @@ export interface operations {
                  * @example {
                  *       "code": "apply",
                  *       "name": "인사팀",
-                 *       "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                  *       "memberIds": [
-                 *         "af7c9c24-9f47-49d6-a61e-7f353f5145d6"
+                 *         "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
                  *       ],
                  *       "baseVersion": 1
                  *     }
@@ -3049,20 +3067,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b247c24-1d11-42f7-b344-38fbf79f8ebf",
+                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "memberIds": [
-                     *           "af7c9c24-9f47-49d6-a61e-7f353f5145d6"
+                     *           "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T20:38:16.850Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.134Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.866Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.181Z"
                      *       }
                      *     }
                      */
@@ -3170,7 +3188,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b247c24-1d11-42f7-b344-38fbf79f8ebf
+                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
                  */
                 id: string;
             };
@@ -3187,18 +3205,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b247c24-1d11-42f7-b344-38fbf79f8ebf",
+                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "memberIds": [],
                      *         "deleted": true,
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-24T20:38:18.724Z"
+                     *         "updatedAt": "2026-11-24T20:55:23.185Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.728Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.216Z"
                      *       }
                      *     }
                      */
@@ -3306,12 +3324,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b247c24-1d11-42f7-b344-38fbf79f8ebf
+                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 userId: string;
             };
@@ -3328,20 +3346,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b247c24-1d11-42f7-b344-38fbf79f8ebf",
+                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "memberIds": [
-                     *           "af7c9c24-9f47-49d6-a61e-7f353f5145d6"
+                     *           "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T20:38:16.850Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.134Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.912Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.247Z"
                      *       }
                      *     }
                      */
@@ -3449,12 +3467,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b247c24-1d11-42f7-b344-38fbf79f8ebf
+                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 userId: string;
             };
@@ -3471,18 +3489,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b247c24-1d11-42f7-b344-38fbf79f8ebf",
+                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "memberIds": [],
                      *         "deleted": false,
                      *         "version": 3,
-                     *         "updatedAt": "2026-11-24T20:38:18.707Z"
+                     *         "updatedAt": "2026-11-24T20:55:23.147Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.719Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.172Z"
                      *       }
                      *     }
                      */
@@ -3601,10 +3619,10 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "version": 9,
-                     *         "generatedAt": "2026-11-24T20:38:16.310Z",
+                     *         "generatedAt": "2026-11-24T20:55:19.329Z",
                      *         "concepts": [
                      *           {
-                     *             "id": "cfd96c1c-c97c-470e-8d63-0f74dbf61e33",
+                     *             "id": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
                      *             "notation": "수정 반려할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3612,7 +3630,7 @@ export interface operations {
                      *             "scope": null
                      *           },
                      *           {
-                     *             "id": "4fcd398b-202a-48dd-bec6-c088f6ad0f37",
+                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3622,7 +3640,7 @@ export interface operations {
                      *         ],
                      *         "relations": [
                      *           {
-                     *             "sourceId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *             "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1"
                      *           }
@@ -3712,7 +3730,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *             "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *             "notation": "크롤 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3720,7 +3738,7 @@ export interface operations {
                      *             "version": 2
                      *           },
                      *           {
-                     *             "id": "4fcd398b-202a-48dd-bec6-c088f6ad0f37",
+                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3732,7 +3750,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:38:16.313Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.333Z"
                      *       }
                      *     }
                      */
@@ -3851,18 +3869,18 @@ export interface operations {
                      *       "data": {
                      *         "proposed": [
                      *           {
-                     *             "id": "eb8a7219-0027-48ce-bd51-96ae6bc4ea84",
+                     *             "id": "d714df73-d178-4ad4-8084-ca1cbf2e448a",
                      *             "notation": "cYfQp"
                      *           },
                      *           {
-                     *             "id": "108962ae-7599-4a8d-8de9-f003bf4ae573",
+                     *             "id": "89a8f944-12ed-4e04-bf8a-87d4f9b50cb2",
                      *             "notation": "흖햶뜹쨅츽륟"
                      *           }
                      *         ],
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.977Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.410Z"
                      *       }
                      *     }
                      */
@@ -3950,7 +3968,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 id: string;
             };
@@ -3998,8 +4016,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "5a4223c2-385b-4100-9a11-bacc0746a8d3",
-                     *         "termId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "id": "53e52520-3058-4a7a-8653-cd71caa02339",
+                     *         "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "notation": "크롤 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -4025,10 +4043,10 @@ export interface operations {
                      *         "termVersion": 2,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T20:38:17.021Z"
+                     *         "createdAt": "2026-11-24T20:55:20.427Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.045Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.520Z"
                      *       }
                      *     }
                      */
@@ -4129,7 +4147,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -4160,13 +4178,13 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "termId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *             "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T20:38:15.453Z",
+                     *             "createdAt": "2026-11-24T20:55:17.636Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T20:38:15.453Z",
+                     *             "updatedAt": "2026-11-24T20:55:17.636Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -4176,7 +4194,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:38:16.315Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.335Z"
                      *       }
                      *     }
                      */
@@ -4259,7 +4277,7 @@ export interface operations {
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.109Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.551Z"
                      *       }
                      *     }
                      */
@@ -4347,7 +4365,7 @@ export interface operations {
                 contentKey?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 termId?: string;
                 /**
@@ -4374,7 +4392,7 @@ export interface operations {
                      *         "tombstoned": 1
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.701Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.090Z"
                      *       }
                      *     }
                      */
@@ -4459,10 +4477,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "jobId": "44b17bd6-359c-45d2-8426-79fd842421f8"
+                     *         "jobId": "9c8d1184-50eb-4f54-a1d5-58c9d83746bb"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.162Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.585Z"
                      *       }
                      *     }
                      */
@@ -4540,7 +4558,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example a39ae10d-2d99-4cfd-b094-bc986c45d05c
+                 * @example 402c16fa-bf96-48c4-8d00-dc899faba8d0
                  */
                 id: string;
             };
@@ -4557,7 +4575,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a39ae10d-2d99-4cfd-b094-bc986c45d05c",
+                     *         "id": "402c16fa-bf96-48c4-8d00-dc899faba8d0",
                      *         "portalId": "portal-a",
                      *         "contentKey": "portal-a:doc:1",
                      *         "status": "done",
@@ -4570,11 +4588,11 @@ export interface operations {
                      *           "dictionaryVersion": "8:3"
                      *         },
                      *         "error": null,
-                     *         "createdAt": "2026-11-24T20:38:15.437Z",
-                     *         "finishedAt": "2026-11-24T20:38:15.453Z"
+                     *         "createdAt": "2026-11-24T20:55:17.371Z",
+                     *         "finishedAt": "2026-11-24T20:55:17.636Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.317Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.336Z"
                      *       }
                      *     }
                      */
@@ -4672,7 +4690,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.319Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.340Z"
                      *       }
                      *     }
                      */
@@ -4719,7 +4737,7 @@ export interface operations {
                  *       "sourceVersion": "v2",
                  *       "entries": [
                  *         {
-                 *           "userId": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                 *           "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                  *           "assignments": [
                  *             {
                  *               "kind": "ROLE",
@@ -4744,15 +4762,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "snapshotId": "a8a8fb68-80ca-4e49-9589-18617ebaba25",
+                     *         "snapshotId": "f8fbeed6-f168-46c3-a0e4-fc3154097051",
                      *         "portalId": "portal-a",
                      *         "sourceVersion": "v2",
                      *         "userCount": 1,
                      *         "assignmentCount": 1,
-                     *         "collectedAt": "2026-11-24T20:38:17.191Z"
+                     *         "collectedAt": "2026-11-24T20:55:20.602Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.290Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.716Z"
                      *       }
                      *     }
                      */
@@ -4872,31 +4890,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T20:38:15.276Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.855Z"
                      *           },
                      *           {
-                     *             "id": "fc3f0d68-4c6b-4466-9a4d-790e2bb3a043",
+                     *             "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T20:38:15.288Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.915Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.320Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.341Z"
                      *       }
                      *     }
                      */
@@ -4969,17 +4987,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "cf9b5a8f-3fbe-42d7-84cb-1d9bef9104e4",
+                     *         "id": "921b65e6-0f77-4bf5-b627-e2d4ea825e5f",
                      *         "code": "z",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "gkn-ef",
                      *         "isActive": true,
                      *         "version": 12,
-                     *         "updatedAt": "2026-11-24T20:38:17.330Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.764Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.432Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.784Z"
                      *       }
                      *     }
                      */
@@ -5054,7 +5072,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 id: string;
             };
@@ -5071,17 +5089,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "code": "CRAWLCO",
                      *         "name": "크롤 회사",
                      *         "nameEn": "",
                      *         "defaultLocale": "ko",
                      *         "isActive": true,
                      *         "version": 7,
-                     *         "updatedAt": "2026-11-24T20:38:15.276Z"
+                     *         "updatedAt": "2026-11-24T20:55:16.855Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.323Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.346Z"
                      *       }
                      *     }
                      */
@@ -5129,7 +5147,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example fc3f0d68-4c6b-4466-9a4d-790e2bb3a043
+                 * @example 7f65407c-3244-49bf-ae45-de5a331ff7ba
                  */
                 id: string;
             };
@@ -5146,12 +5164,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "fc3f0d68-4c6b-4466-9a4d-790e2bb3a043",
+                     *         "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
                      *         "deleted": true,
                      *         "version": 24
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.789Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.287Z"
                      *       }
                      *     }
                      */
@@ -5208,7 +5226,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 id: string;
             };
@@ -5239,17 +5257,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "version": 13,
-                     *         "updatedAt": "2026-11-24T20:38:17.487Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.838Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.510Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.870Z"
                      *       }
                      *     }
                      */
@@ -5333,7 +5351,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 id: string;
             };
@@ -5350,17 +5368,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "version": 19,
-                     *         "updatedAt": "2026-11-24T20:38:18.573Z"
+                     *         "updatedAt": "2026-11-24T20:55:22.834Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.586Z"
+                     *         "generatedAt": "2026-11-24T20:55:22.860Z"
                      *       }
                      *     }
                      */
@@ -5406,7 +5424,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -5435,28 +5453,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *             "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "df8a9be1-88f0-466e-aec2-eb0b90300091"
+                     *               "be34df44-9dbd-45f7-aafa-2b7d849a0767"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T20:38:15.281Z"
+                     *             "updatedAt": "2026-11-24T20:55:16.886Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.326Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.351Z"
                      *       }
                      *     }
                      */
@@ -5509,7 +5527,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                  *       "code": "e",
                  *       "name": "인사팀",
                  *       "nameEn": "Human Resources",
@@ -5531,24 +5549,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "7c9a6944-d266-474e-9a64-b0a8e5eecc42",
+                     *         "id": "d92d1ad9-36d2-4884-8496-c19a57fe3c09",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "7c9a6944-d266-474e-9a64-b0a8e5eecc42"
+                     *           "d92d1ad9-36d2-4884-8496-c19a57fe3c09"
                      *         ],
                      *         "sortOrder": 506504,
                      *         "version": 14,
-                     *         "updatedAt": "2026-11-24T20:38:17.519Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.894Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.550Z"
+                     *         "generatedAt": "2026-11-24T20:55:20.927Z"
                      *       }
                      *     }
                      */
@@ -5623,7 +5641,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example df8a9be1-88f0-466e-aec2-eb0b90300091
+                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
                  */
                 id: string;
             };
@@ -5640,24 +5658,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "code": "CRAWLD",
                      *         "name": "크롤 부서",
                      *         "nameEn": "",
                      *         "parentId": null,
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "ko",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "df8a9be1-88f0-466e-aec2-eb0b90300091"
+                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
                      *         ],
                      *         "sortOrder": 0,
                      *         "version": 8,
-                     *         "updatedAt": "2026-11-24T20:38:15.281Z"
+                     *         "updatedAt": "2026-11-24T20:55:16.886Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.327Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.352Z"
                      *       }
                      *     }
                      */
@@ -5705,7 +5723,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 58911d1b-aa8b-402b-9318-fe9631f0aae4
+                 * @example 1dedd462-d055-4956-ad47-33a84089efa6
                  */
                 id: string;
             };
@@ -5722,12 +5740,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "58911d1b-aa8b-402b-9318-fe9631f0aae4",
+                     *         "id": "1dedd462-d055-4956-ad47-33a84089efa6",
                      *         "deleted": true,
                      *         "version": 23
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.774Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.252Z"
                      *       }
                      *     }
                      */
@@ -5784,7 +5802,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example df8a9be1-88f0-466e-aec2-eb0b90300091
+                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
                  */
                 id: string;
             };
@@ -5816,24 +5834,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "df8a9be1-88f0-466e-aec2-eb0b90300091"
+                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 15,
-                     *         "updatedAt": "2026-11-24T20:38:17.617Z"
+                     *         "updatedAt": "2026-11-24T20:55:20.965Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.657Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.004Z"
                      *       }
                      *     }
                      */
@@ -5917,7 +5935,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example df8a9be1-88f0-466e-aec2-eb0b90300091
+                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
                  */
                 id: string;
             };
@@ -5934,24 +5952,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "depth": 0,
                      *         "path": [
-                     *           "df8a9be1-88f0-466e-aec2-eb0b90300091"
+                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 20,
-                     *         "updatedAt": "2026-11-24T20:38:18.598Z"
+                     *         "updatedAt": "2026-11-24T20:55:22.870Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.602Z"
+                     *         "generatedAt": "2026-11-24T20:55:22.894Z"
                      *       }
                      *     }
                      */
@@ -6002,7 +6020,7 @@ export interface operations {
         requestBody: {
             content: {
                 "text/csv": string;
-                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"df8a9be1-88f0-466e-aec2-eb0b90300091","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
+                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"be34df44-9dbd-45f7-aafa-2b7d849a0767","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
                 "application/x-ndjson": string;
             };
         };
@@ -6032,7 +6050,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.675Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.085Z"
                      *       }
                      *     }
                      */
@@ -6089,12 +6107,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example 9a1f9c89-5cc8-46a1-abc5-d2f25af44572
+                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example df8a9be1-88f0-466e-aec2-eb0b90300091
+                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -6123,7 +6141,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *             "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -6133,7 +6151,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *             "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -6141,8 +6159,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T20:38:15.299Z",
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "updatedAt": "2026-11-24T20:55:16.978Z",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -6150,7 +6168,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:38:16.332Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.360Z"
                      *       }
                      *     }
                      */
@@ -6204,7 +6222,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "loginId": "뼑썇펕뼘뎂",
-                 *       "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                  *       "koreanName": "크롤러",
                  *       "englishName": "Minsu Kim",
                  *       "email": "crawler@example.com",
@@ -6212,7 +6230,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                 *       "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                  *       "deptCode": "CRAWLD",
                  *       "employmentStatus": "ACTIVE",
                  *       "isActive": true,
@@ -6232,7 +6250,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "c504ae71-dd3f-49dd-960e-880cb6d002a7",
+                     *         "id": "6d8962da-c3b7-4eb0-bf5d-f265aa6db201",
                      *         "loginId": "뼑썇펕뼘뎂",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6242,7 +6260,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6250,12 +6268,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 2,
                      *         "version": 17,
-                     *         "updatedAt": "2026-11-24T20:38:17.690Z",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "updatedAt": "2026-11-24T20:55:21.231Z",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.725Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.347Z"
                      *       }
                      *     }
                      */
@@ -6330,7 +6348,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 id: string;
             };
@@ -6347,7 +6365,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6357,7 +6375,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -6365,12 +6383,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T20:38:15.299Z",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "updatedAt": "2026-11-24T20:55:16.978Z",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.333Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.364Z"
                      *       }
                      *     }
                      */
@@ -6418,7 +6436,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 id: string;
             };
@@ -6435,12 +6453,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *         "deleted": true,
                      *         "version": 22
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.745Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.246Z"
                      *       }
                      *     }
                      */
@@ -6497,7 +6515,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 id: string;
             };
@@ -6513,7 +6531,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                 *       "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                  *       "deptCode": "CRAWLD",
                  *       "isActive": true,
                  *       "clearanceLevel": 0,
@@ -6533,7 +6551,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6543,7 +6561,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6551,12 +6569,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 18,
-                     *         "updatedAt": "2026-11-24T20:38:17.751Z",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "updatedAt": "2026-11-24T20:55:21.370Z",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.767Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.399Z"
                      *       }
                      *     }
                      */
@@ -6640,7 +6658,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 id: string;
             };
@@ -6657,7 +6675,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6667,7 +6685,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6675,12 +6693,12 @@ export interface operations {
                      *         "isActive": false,
                      *         "clearanceLevel": 0,
                      *         "version": 21,
-                     *         "updatedAt": "2026-11-24T20:38:18.622Z",
-                     *         "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *         "updatedAt": "2026-11-24T20:55:22.917Z",
+                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.631Z"
+                     *         "generatedAt": "2026-11-24T20:55:22.932Z"
                      *       }
                      *     }
                      */
@@ -6853,7 +6871,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 54,
-                     *         "generatedAt": "2026-11-24T20:38:16.339Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.390Z"
                      *       }
                      *     }
                      */
@@ -6918,14 +6936,14 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "userId": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *             "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *             "loginId": "crawler.user",
                      *             "koreanName": "크롤러",
                      *             "englishName": "",
                      *             "employmentStatus": "ACTIVE",
                      *             "isActive": true,
                      *             "deleted": false,
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "assignments": [
                      *               {
                      *                 "kind": "GROUP",
@@ -6941,7 +6959,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:38:16.341Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.398Z"
                      *       }
                      *     }
                      */
@@ -7013,7 +7031,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:38:16.347Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.404Z"
                      *       }
                      *     }
                      */
@@ -7053,7 +7071,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user's id (UUID)
-                 * @example af7c9c24-9f47-49d6-a61e-7f353f5145d6
+                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
                  */
                 userId: string;
             };
@@ -7071,7 +7089,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "user": {
-                     *           "id": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *           "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *           "loginId": "crawler.user",
                      *           "name": "크롤러",
                      *           "koreanName": "크롤러",
@@ -7081,7 +7099,7 @@ export interface operations {
                      *           "position": "",
                      *           "employeeNo": null,
                      *           "isDepartmentHead": false,
-                     *           "departmentId": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *           "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *           "departmentName": "크롤 부서",
                      *           "deptCode": "CRAWLD",
                      *           "employmentStatus": "ACTIVE",
@@ -7089,17 +7107,17 @@ export interface operations {
                      *           "isActive": true,
                      *           "clearanceLevel": 0,
                      *           "version": 11,
-                     *           "updatedAt": "2026-11-24T20:38:15.299Z",
-                     *           "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *           "updatedAt": "2026-11-24T20:55:16.978Z",
+                     *           "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *           "companyDefaultLocale": "ko"
                      *         },
                      *         "portals": [
                      *           {
                      *             "portalId": "portal-a",
-                     *             "snapshotId": "95023d6f-21bc-46a6-9b41-52578f2fe462",
+                     *             "snapshotId": "6c657de9-79a4-416f-91fa-7d8205a2d298",
                      *             "sourceVersion": "crawl-1",
-                     *             "collectedAt": "2026-11-24T20:38:15.469Z",
-                     *             "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *             "collectedAt": "2026-11-24T20:55:17.414Z",
+                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *             "groups": [
                      *               {
                      *                 "kind": "GROUP",
@@ -7176,7 +7194,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userId": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                 *       "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                  *       "ttlSeconds": 3600,
                  *       "ragAdmin": false,
                  *       "operator": false,
@@ -7198,25 +7216,25 @@ export interface operations {
                      *       "data": {
                      *         "token": "(a signed JWT, left out of the example)",
                      *         "tokenType": "Bearer",
-                     *         "expiresAt": "2026-11-24T21:38:17.783Z",
+                     *         "expiresAt": "2026-11-24T21:55:21.435Z",
                      *         "claims": {
-                     *           "tenant_id": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
-                     *           "organization_id": "df8a9be1-88f0-466e-aec2-eb0b90300091",
+                     *           "tenant_id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *           "organization_id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
                      *           "clearance_level": 0,
-                     *           "companyId": "9a1f9c89-5cc8-46a1-abc5-d2f25af44572",
+                     *           "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
                      *           "companyDefaultLocale": "cno-1X",
                      *           "portal_id": "portal-a",
-                     *           "sub": "af7c9c24-9f47-49d6-a61e-7f353f5145d6",
+                     *           "sub": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
                      *           "iss": "test-console",
                      *           "aud": [
                      *             "rag-service",
                      *             "search-gateway"
                      *           ],
-                     *           "jti": "fb915591-0070-4f32-8fe1-7bb9cddd859a"
+                     *           "jti": "401b0729-9f97-4cac-bb69-75828eb96a3d"
                      *         }
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.783Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.435Z"
                      *       }
                      *     }
                      */
@@ -7331,24 +7349,24 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "121ea9b2-a8cf-4d95-b8a4-cfe2c53cd7fa",
-                     *             "notation": "반려할 용어",
+                     *             "id": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
+                     *             "notation": "수정 반려할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
                      *             "definition": "",
                      *             "scope": null,
-                     *             "status": "proposed",
+                     *             "status": "approved",
                      *             "isActive": true,
                      *             "evidence": [],
                      *             "proposedBy": "portal-a",
-                     *             "decidedBy": null,
-                     *             "decidedAt": null,
-                     *             "version": 4,
-                     *             "createdAt": "2026-11-24T20:38:15.360Z",
-                     *             "updatedAt": "2026-11-24T20:38:15.360Z"
+                     *             "decidedBy": "admin:7",
+                     *             "decidedAt": "2026-11-24T20:55:17.186Z",
+                     *             "version": 8,
+                     *             "createdAt": "2026-11-24T20:55:17.152Z",
+                     *             "updatedAt": "2026-11-24T20:55:17.186Z"
                      *           },
                      *           {
-                     *             "id": "4fcd398b-202a-48dd-bec6-c088f6ad0f37",
+                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -7359,17 +7377,17 @@ export interface operations {
                      *             "evidence": [],
                      *             "proposedBy": "portal-a",
                      *             "decidedBy": "admin:7",
-                     *             "decidedAt": "2026-11-24T20:38:15.375Z",
+                     *             "decidedAt": "2026-11-24T20:55:17.112Z",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T20:38:15.367Z",
-                     *             "updatedAt": "2026-11-24T20:38:15.375Z"
+                     *             "createdAt": "2026-11-24T20:55:17.085Z",
+                     *             "updatedAt": "2026-11-24T20:55:17.112Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:38:16.385Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.486Z"
                      *       }
                      *     }
                      */
@@ -7409,7 +7427,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 id: string;
             };
@@ -7426,7 +7444,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "notation": "크롤 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7437,14 +7455,14 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:15.340Z",
+                     *         "decidedAt": "2026-11-24T20:55:17.035Z",
                      *         "version": 2,
-                     *         "createdAt": "2026-11-24T20:38:15.322Z",
-                     *         "updatedAt": "2026-11-24T20:38:15.340Z",
+                     *         "createdAt": "2026-11-24T20:55:17.017Z",
+                     *         "updatedAt": "2026-11-24T20:55:17.035Z",
                      *         "relations": [
                      *           {
-                     *             "id": "1fd05f7e-7cdf-4eee-9400-5a5f336efaf6",
-                     *             "sourceId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *             "id": "358d37f6-bad1-4d19-a7c9-8706c7f43fcb",
+                     *             "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1",
                      *             "sourceNotation": "크롤 용어",
@@ -7453,7 +7471,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.400Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.508Z"
                      *       }
                      *     }
                      */
@@ -7501,7 +7519,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 id: string;
             };
@@ -7537,7 +7555,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -7553,13 +7571,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:15.340Z",
+                     *         "decidedAt": "2026-11-24T20:55:17.035Z",
                      *         "version": 13,
-                     *         "createdAt": "2026-11-24T20:38:15.322Z",
-                     *         "updatedAt": "2026-11-24T20:38:17.788Z"
+                     *         "createdAt": "2026-11-24T20:55:17.017Z",
+                     *         "updatedAt": "2026-11-24T20:55:21.451Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.794Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.463Z"
                      *       }
                      *     }
                      */
@@ -7640,7 +7658,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 98603f72-6c93-4d44-8e3c-31543080c9e6
+                 * @example 1684a4b8-a5bb-4eb9-9df9-d65c41bad675
                  */
                 id: string;
             };
@@ -7657,7 +7675,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "98603f72-6c93-4d44-8e3c-31543080c9e6",
+                     *         "id": "1684a4b8-a5bb-4eb9-9df9-d65c41bad675",
                      *         "notation": "승인할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7668,13 +7686,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:17.799Z",
+                     *         "decidedAt": "2026-11-24T20:55:21.472Z",
                      *         "version": 14,
-                     *         "createdAt": "2026-11-24T20:38:15.354Z",
-                     *         "updatedAt": "2026-11-24T20:38:17.799Z"
+                     *         "createdAt": "2026-11-24T20:55:17.059Z",
+                     *         "updatedAt": "2026-11-24T20:55:21.472Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.803Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.479Z"
                      *       }
                      *     }
                      */
@@ -7737,7 +7755,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 121ea9b2-a8cf-4d95-b8a4-cfe2c53cd7fa
+                 * @example 15f1b29f-5f40-4d46-b989-27da5cf0d6f5
                  */
                 id: string;
             };
@@ -7754,7 +7772,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "121ea9b2-a8cf-4d95-b8a4-cfe2c53cd7fa",
+                     *         "id": "15f1b29f-5f40-4d46-b989-27da5cf0d6f5",
                      *         "notation": "반려할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7765,13 +7783,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:18.634Z",
+                     *         "decidedAt": "2026-11-24T20:55:22.941Z",
                      *         "version": 18,
-                     *         "createdAt": "2026-11-24T20:38:15.360Z",
-                     *         "updatedAt": "2026-11-24T20:38:18.634Z"
+                     *         "createdAt": "2026-11-24T20:55:17.073Z",
+                     *         "updatedAt": "2026-11-24T20:55:22.941Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.653Z"
+                     *         "generatedAt": "2026-11-24T20:55:22.953Z"
                      *       }
                      *     }
                      */
@@ -7834,7 +7852,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 id: string;
             };
@@ -7851,7 +7869,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -7867,13 +7885,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:18.655Z",
+                     *         "decidedAt": "2026-11-24T20:55:22.977Z",
                      *         "version": 19,
-                     *         "createdAt": "2026-11-24T20:38:15.322Z",
-                     *         "updatedAt": "2026-11-24T20:38:18.655Z"
+                     *         "createdAt": "2026-11-24T20:55:17.017Z",
+                     *         "updatedAt": "2026-11-24T20:55:22.977Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.663Z"
+                     *         "generatedAt": "2026-11-24T20:55:22.994Z"
                      *       }
                      *     }
                      */
@@ -7934,7 +7952,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sourceId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                 *       "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                  *       "type": "narrower",
                  *       "targetId": "portal-a:doc:2"
                  *     }
@@ -7952,13 +7970,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "67fb892e-1731-438e-a172-bdf1e0cb3aa6",
-                     *         "sourceId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "id": "284a6387-a6b6-48c5-93ff-30c1370ac65f",
+                     *         "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "type": "narrower",
                      *         "targetId": "portal-a:doc:2"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.830Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.502Z"
                      *       }
                      *     }
                      */
@@ -8049,7 +8067,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 1fd05f7e-7cdf-4eee-9400-5a5f336efaf6
+                 * @example 358d37f6-bad1-4d19-a7c9-8706c7f43fcb
                  */
                 id: string;
             };
@@ -8066,11 +8084,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "1fd05f7e-7cdf-4eee-9400-5a5f336efaf6",
+                     *         "id": "358d37f6-bad1-4d19-a7c9-8706c7f43fcb",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.689Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.055Z"
                      *       }
                      *     }
                      */
@@ -8131,7 +8149,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -8166,13 +8184,13 @@ export interface operations {
                      *               "notation": "크롤 용어",
                      *               "definition": ""
                      *             },
-                     *             "termId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *             "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T20:38:15.453Z",
+                     *             "createdAt": "2026-11-24T20:55:17.636Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T20:38:15.453Z",
+                     *             "updatedAt": "2026-11-24T20:55:17.636Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -8182,7 +8200,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:38:16.438Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.541Z"
                      *       }
                      *     }
                      */
@@ -8227,7 +8245,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "contentKey": "portal-a:doc:1",
-                 *       "termId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                 *       "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                  *       "confidence": 0.9999999999999983
                  *     }
                  */
@@ -8262,19 +8280,19 @@ export interface operations {
                      *           "notation": "유햢쏃먜훕",
                      *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가"
                      *         },
-                     *         "termId": "cb174b17-63a4-49d0-b899-893d1975cab8",
+                     *         "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
                      *         "deleted": false,
                      *         "version": 16,
                      *         "portalId": "portal-a",
-                     *         "createdAt": "2026-11-24T20:38:15.453Z",
+                     *         "createdAt": "2026-11-24T20:55:17.636Z",
                      *         "deletedAt": null,
-                     *         "updatedAt": "2026-11-24T20:38:17.840Z",
+                     *         "updatedAt": "2026-11-24T20:55:21.510Z",
                      *         "confidence": 1,
                      *         "contentKey": "portal-a:doc:1",
                      *         "detectedBy": "manual"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.854Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.529Z"
                      *       }
                      *     }
                      */
@@ -8349,7 +8367,7 @@ export interface operations {
                 status?: "pending" | "approved" | "rejected" | "superseded";
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example cb174b17-63a4-49d0-b899-893d1975cab8
+                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
                  */
                 termId?: string;
                 /** @description Items per page */
@@ -8377,7 +8395,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:38:16.450Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.550Z"
                      *       }
                      *     }
                      */
@@ -8417,7 +8435,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b6271f7-bacb-4f30-a9f2-682029080dc2
+                 * @example 23475479-45d4-4bf8-8400-0a4b6afaaca2
                  */
                 id: string;
             };
@@ -8434,8 +8452,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b6271f7-bacb-4f30-a9f2-682029080dc2",
-                     *         "termId": "4fcd398b-202a-48dd-bec6-c088f6ad0f37",
+                     *         "id": "23475479-45d4-4bf8-8400-0a4b6afaaca2",
+                     *         "termId": "130c2177-08d9-472f-b4e7-1aee458dfac2",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -8450,10 +8468,10 @@ export interface operations {
                      *         "termVersion": 6,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T20:38:15.393Z"
+                     *         "createdAt": "2026-11-24T20:55:17.130Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:16.465Z"
+                     *         "generatedAt": "2026-11-24T20:55:19.555Z"
                      *       }
                      *     }
                      */
@@ -8501,7 +8519,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 4b6271f7-bacb-4f30-a9f2-682029080dc2
+                 * @example 23475479-45d4-4bf8-8400-0a4b6afaaca2
                  */
                 id: string;
             };
@@ -8518,8 +8536,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4b6271f7-bacb-4f30-a9f2-682029080dc2",
-                     *         "termId": "4fcd398b-202a-48dd-bec6-c088f6ad0f37",
+                     *         "id": "23475479-45d4-4bf8-8400-0a4b6afaaca2",
+                     *         "termId": "130c2177-08d9-472f-b4e7-1aee458dfac2",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "approved",
@@ -8533,11 +8551,11 @@ export interface operations {
                      *         "baseVersion": 6,
                      *         "termVersion": 17,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:17.858Z",
-                     *         "createdAt": "2026-11-24T20:38:15.393Z"
+                     *         "decidedAt": "2026-11-24T20:55:21.532Z",
+                     *         "createdAt": "2026-11-24T20:55:17.130Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:17.864Z"
+                     *         "generatedAt": "2026-11-24T20:55:21.850Z"
                      *       }
                      *     }
                      */
@@ -8594,7 +8612,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example ad49a26d-766b-45ae-8bb2-c2f93e0165ec
+                 * @example 2e6d41f2-004d-4caa-ac47-f2b1dc467de2
                  */
                 id: string;
             };
@@ -8611,8 +8629,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "ad49a26d-766b-45ae-8bb2-c2f93e0165ec",
-                     *         "termId": "cfd96c1c-c97c-470e-8d63-0f74dbf61e33",
+                     *         "id": "2e6d41f2-004d-4caa-ac47-f2b1dc467de2",
+                     *         "termId": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
                      *         "notation": "수정 반려할 용어",
                      *         "termStatus": "approved",
                      *         "status": "rejected",
@@ -8626,11 +8644,11 @@ export interface operations {
                      *         "baseVersion": 8,
                      *         "termVersion": 8,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:38:18.666Z",
-                     *         "createdAt": "2026-11-24T20:38:15.412Z"
+                     *         "decidedAt": "2026-11-24T20:55:23.003Z",
+                     *         "createdAt": "2026-11-24T20:55:17.250Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:38:18.674Z"
+                     *         "generatedAt": "2026-11-24T20:55:23.020Z"
                      *       }
                      *     }
                      */
@@ -8714,7 +8732,7 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "portalId": "portal-a",
-                     *           "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *           "sourceVersion": "v1",
                      *           "indexedVersion": "v1",
                      *           "title": "문서 /crawl/indexed.html",
@@ -8722,9 +8740,9 @@ export interface operations {
                      *           "published": true,
                      *           "chunkCount": 1,
                      *           "errorCode": null,
-                     *           "createdAt": "2026-11-24T20:38:15.585Z",
-                     *           "updatedAt": "2026-11-24T20:38:16.256Z",
-                     *           "documentId": "a004d39a-606c-4616-a0ed-0f5316903398"
+                     *           "createdAt": "2026-11-24T20:55:17.570Z",
+                     *           "updatedAt": "2026-11-24T20:55:19.275Z",
+                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -8786,16 +8804,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "portalId": "portal-a",
-                 *       "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                 *       "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                  *       "sourceVersion": "v2",
-                 *       "tenantId": "32bb2ba0-e233-4ef5-b899-039acac26815",
+                 *       "tenantId": "4c506726-9ebe-489c-941b-b7e92ed89689",
                  *       "organizationIds": [
-                 *         "9c9d477b-459a-4794-8b6e-dd8a770ddfd6"
+                 *         "8da60295-27c3-434f-999f-4a7a98df9ea0"
                  *       ],
                  *       "securityLevel": "INTERNAL",
                  *       "classification": "유햢쏃먜훕팁",
                  *       "title": "연차 휴가 규정",
-                 *       "contentLocator": "http://127.0.0.1:42331/crawl/valid.html",
+                 *       "contentLocator": "http://127.0.0.1:36149/crawl/valid.html",
                  *       "checksum": "1245c05ff6014792ab082b9b805ac7b50e0c3a6050ab8f823cc44b4f293a2513",
                  *       "contentType": "text/html",
                  *       "registrant": {
@@ -8818,7 +8836,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "indexed": true,
-                     *       "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
+                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2"
                      *     }
@@ -8919,7 +8937,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in that portal
-                 * @example ed743592-9da9-481c-a4cb-40bf4da526ab
+                 * @example 9d4a898c-5093-4768-95b2-8820e9be4b98
                  */
                 sourceDocumentId: string;
             };
@@ -8938,7 +8956,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "portalId": "portal-a",
-                     *       "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *       "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *       "sourceVersion": "v1",
                      *       "indexedVersion": "v1",
                      *       "title": "문서 /crawl/indexed.html",
@@ -8946,9 +8964,9 @@ export interface operations {
                      *       "published": true,
                      *       "chunkCount": 1,
                      *       "errorCode": null,
-                     *       "createdAt": "2026-11-24T20:38:15.585Z",
-                     *       "updatedAt": "2026-11-24T20:38:16.256Z",
-                     *       "documentId": "a004d39a-606c-4616-a0ed-0f5316903398"
+                     *       "createdAt": "2026-11-24T20:55:17.570Z",
+                     *       "updatedAt": "2026-11-24T20:55:19.275Z",
+                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5"
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentSummary"];
@@ -8999,7 +9017,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example a004d39a-606c-4616-a0ed-0f5316903398
+                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
                  */
                 documentId: string;
             };
@@ -9015,7 +9033,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
+                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v1",
@@ -9076,7 +9094,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in its portal (UUID)
-                 * @example ed743592-9da9-481c-a4cb-40bf4da526ab
+                 * @example 9d4a898c-5093-4768-95b2-8820e9be4b98
                  */
                 sourceDocumentId: string;
             };
@@ -9146,7 +9164,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example a004d39a-606c-4616-a0ed-0f5316903398
+                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
                  */
                 documentId: string;
             };
@@ -9162,7 +9180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
+                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9218,7 +9236,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example a004d39a-606c-4616-a0ed-0f5316903398
+                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
                  */
                 documentId: string;
             };
@@ -9234,7 +9252,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
+                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
                      *       "status": "queued",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9316,7 +9334,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:32989/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:44757/v1/embeddings",
                      *           "model": "bge-m3",
                      *           "dimensions": 1024
                      *         },
@@ -9408,7 +9426,7 @@ export interface operations {
                  *       },
                  *       "embedding": {
                  *         "provider": "openai",
-                 *         "endpoint": "http://127.0.0.1:32989/v1/embeddings",
+                 *         "endpoint": "http://127.0.0.1:44757/v1/embeddings",
                  *         "model": "p",
                  *         "dimensions": 1024
                  *       },
@@ -9453,7 +9471,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:32989/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:44757/v1/embeddings",
                      *           "model": "p",
                      *           "dimensions": 1024
                      *         },
@@ -9652,8 +9670,8 @@ export interface operations {
                      *       "contexts": [
                      *         {
                      *           "chunkId": "2",
-                     *           "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
-                     *           "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -9765,8 +9783,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
-                     *           "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -9875,8 +9893,8 @@ export interface operations {
                      *       },
                      *       "recentFailures": [],
                      *       "organizations": {
-                     *         "lastSuccessAt": "2026-11-24T20:38:10.515Z",
-                     *         "lastAttemptAt": "2026-11-24T20:38:10.515Z",
+                     *         "lastSuccessAt": "2026-11-24T20:55:11.415Z",
+                     *         "lastAttemptAt": "2026-11-24T20:55:11.415Z",
                      *         "error": null,
                      *         "directoryVersion": 6,
                      *         "count": 2,
@@ -9953,8 +9971,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "sub": "crawl-admin",
-                     *       "tenantId": "32bb2ba0-e233-4ef5-b899-039acac26815",
-                     *       "organizationId": "9c9d477b-459a-4794-8b6e-dd8a770ddfd6",
+                     *       "tenantId": "4c506726-9ebe-489c-941b-b7e92ed89689",
+                     *       "organizationId": "8da60295-27c3-434f-999f-4a7a98df9ea0",
                      *       "organizationSynced": true,
                      *       "readableOrganizations": "tenant",
                      *       "clearance": "RESTRICTED",
@@ -10025,7 +10043,7 @@ export interface operations {
                      *           "score": 0.5625,
                      *           "source": {
                      *             "portalId": "portal-a",
-                     *             "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *             "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *             "chunkIndex": 0
                      *           }
                      *         }
@@ -10128,8 +10146,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "a004d39a-606c-4616-a0ed-0f5316903398",
-                     *           "sourceDocumentId": "ed743592-9da9-481c-a4cb-40bf4da526ab",
+                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,

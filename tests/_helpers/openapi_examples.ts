@@ -3,6 +3,7 @@
  * it got, from a real service, written to routes/openapi_examples.json when RECORD_OPENAPI_EXAMPLES is set:
  *
  *   RECORD_OPENAPI_EXAMPLES=1 deno test -A tests/security/route_crawl_test.ts && deno fmt routes/openapi_examples.json
+ *   deno task client   # the portal client's types carry the examples as @example
  *
  * Lists are cut to their first items, and text to its first lines, so the document stays readable; tests/http/openapi_reference_test.ts checks
  * that every operation has its examples and that each still matches the schema it illustrates.
