@@ -125,7 +125,7 @@ function requirementText(requirement: Record<string, string[]>): string {
 }
 
 /** The sentence that says who may call an operation, from its security requirements (alternatives joined by "or"). */
-export function accessText(security: Record<string, string[]>[] | undefined): string {
+function accessText(security: Record<string, string[]>[] | undefined): string {
   if (!security?.length) return "**Access:** no credential.";
   return `**Access:** ${security.map(requirementText).join(", or ")}.`;
 }
@@ -180,7 +180,7 @@ function exemplified(op: Operation): Operation {
 }
 
 /** The document with every operation's access and scopes, parameter meanings, examples, tags, servers and license. */
-export function finishDocument(doc: Document): Document {
+function finishDocument(doc: Document): Document {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     paths[path] = {};
