@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   insufficient_scope: 403,
   forbidden: 403,
   operator_required: 403,
+  csrf_failed: 403,
   portal_mismatch: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseAllowedHosts } from "./allowed_hosts.ts";
 import { isPortalId } from "./portal_ids.ts";
+import { checkSignIn, signInFields } from "./config_sign_in.ts";
 
 const MiB = 1024 * 1024;
 
@@ -25,6 +26,8 @@ export const SECRET_VARIABLES = [
   "RAG_DIRECTORY_API_KEY",
   "MODEL_GATEWAY_SERVICE_TOKEN",
   "EMBEDDING_API_KEY",
+  "CONSOLE_OIDC_CLIENT_SECRET",
+  "CONSOLE_SESSION_SECRET",
 ] as const;
 
 export const SCOPES = [
@@ -196,7 +199,9 @@ const schema = z.object({
     message: "API keys must be at least 16 characters",
   }),
   EMBEDDING_MODEL_PATH: optionalText,
+  ...signInFields,
 }).superRefine((c, ctx) => {
+  checkSignIn(c, ctx);
   // Without a list, whoever may register a document may make the service fetch from any host it reaches.
   const anyHost = c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS.length === 0;
   if (c.SERVICES.has("rag") && c.APP_ENV === "production" && anyHost && !c.RAG_CONTENT_ALLOW_ANY_HOST) {

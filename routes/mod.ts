@@ -41,8 +41,9 @@ import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
-import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
+import { CONSOLE_KIT_BASE, consoleKitRoutes, securityHeaders } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
+import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
@@ -82,6 +83,23 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/", systemRoutes(deps.ready));
   app.route("/", docsRoutes());
+  const signIn = createSignIn(config);
+  if (signIn) {
+    // The cookie is read on the consoles' own paths only: no API route ever sees it.
+    for (const path of ["/", "/views/*", "/console/*", "/auth/*"]) app.use(path, readSession(signIn));
+    app.route("/auth", signInRoutes(signIn));
+    const apis = [
+      ...(deps.directory ? [["directory", `${DIRECTORY_BASE}/admin/`, ["directory_admin"]] as const] : []),
+      ...(deps.rag ? [["retrieval", "/api/v1/", ["rag_admin", "installation_operator"]] as const] : []),
+    ];
+    for (const [name, base, roles] of apis) {
+      app.all(
+        `/console/api/${name}/*`,
+        securityHeaders,
+        forwardToApi(base, roles, sessionFor, (r, e) => app.fetch(r, e)),
+      );
+    }
+  }
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
@@ -108,7 +126,7 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, termRevisionsAdminRoutes(deps.directory));
-    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
+    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth, signIn));
   }
 
   if (deps.rag) {
@@ -120,7 +138,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/v1", meRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
-    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
+    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
   serveOpenApi(app);

@@ -5,7 +5,14 @@
  */
 
 // Who asks, and what a decision needs.
-export { createTokenVerifier, levelRank, type Principal, type TokenSettings, type TokenVerifier } from "./principal.ts";
+export {
+  clearanceOf,
+  createTokenVerifier,
+  levelRank,
+  type Principal,
+  type TokenSettings,
+  type TokenVerifier,
+} from "./principal.ts";
 export { dbPrincipal, type RagContext } from "./context.ts";
 export { describePrincipal } from "./me.ts";
 
