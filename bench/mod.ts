@@ -23,6 +23,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "eval": () => import("./eval.ts"),
   "search": () => import("./search.ts"),
   "edge": () => import("./edge_attacks.ts"),
+  "webhooks": () => import("./webhook_delivery.ts"),
 };
 
 async function machine(): Promise<string> {

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   checksum_mismatch: 422,
   content_host_not_allowed: 422,
   endpoint_not_allowed: 422,
+  webhook_url_not_allowed: 422,
   content_unreachable: 422,
   content_timeout: 422,
   content_host_unresponsive: 422,

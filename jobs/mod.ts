@@ -11,6 +11,8 @@ import { orgSync } from "./tasks/org_sync.ts";
 import { sourceDeleted } from "./tasks/source_deleted.ts";
 import { retention } from "./tasks/retention.ts";
 import { searchStats } from "./tasks/search_stats.ts";
+import { webhookDelivery } from "./tasks/webhook_delivery.ts";
+import { webhookSweep } from "./tasks/webhook_sweep.ts";
 import { withSystem } from "@/sql/rag/session.ts";
 import { startRelay } from "./relay.ts";
 import { streamDepth, streamNames } from "./streams.ts";
@@ -30,6 +32,8 @@ export const TASKS: readonly Task[] = [
   sourceDeleted,
   retention,
   searchStats,
+  webhookDelivery,
+  webhookSweep,
 ];
 
 /** The stream names of a task. */

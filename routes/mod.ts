@@ -21,6 +21,7 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { subscriptionsRoutes, webhookDelivery } from "./directory/subscriptions.ts";
 import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
         glossaryRoutes,
         linksRoutes,
         whoamiRoutes,
+        subscriptionsRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
@@ -141,6 +143,8 @@ export function createApp(deps: AppDeps) {
     app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
+  // What a subscription receives (README "Webhook subscriptions"), under the document's `webhooks`.
+  if (deps.directory) app.openAPIRegistry.registerWebhook(webhookDelivery);
   serveOpenApi(app);
 
   app.onError(

@@ -400,6 +400,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/directory/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling portal's subscriptions with their recent deliveries
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Register a webhook subscription; the answer holds its signing secret, shown this once
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/directory/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the calling portal's subscriptions (404 for another portal's)
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription; nothing more is delivered to it
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause or resume (also a failing one) a subscription, or rotate its secret
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        patch: operations["updateSubscription"];
+        trace?: never;
+    };
     "/api/directory/v1/authorization-snapshot": {
         parameters: {
             query?: never;
@@ -1319,9 +1371,39 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "directory.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent to a subscription's URL: which records of a resource changed in a range of versions */
+        post: operations["directoryChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "directory.changed";
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            /** @description Exclusive: changes with a version above this */
+            fromDataVersion: number;
+            /** @description Inclusive: through this version */
+            dataVersion: number;
+            /** @description Changed records (content keys for content-term-links), deduplicated */
+            ids: string[];
+        };
         DirectoryUser: {
             /** Format: uuid */
             id: string;
@@ -1586,8 +1668,64 @@ export type components = {
             portalId: string;
             /** @enum {string} */
             method: "api_key" | "jwt";
-            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write")[];
+            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write" | "webhooks:manage")[];
             subject?: string;
+        };
+        Subscription: {
+            /** Format: uuid */
+            id: string;
+            portalId: string;
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            companyId: string | null;
+            /** @enum {string} */
+            state: "active" | "paused" | "failing";
+            consecutiveFailures: number;
+            failingSince: string | null;
+            nextAttemptAt: string;
+            lastSuccessAt: string | null;
+            lastError: string | null;
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            recentDeliveries: components["schemas"]["WebhookAttempt"][];
+            /** @description whsec_...: shown once, when created or rotated */
+            secret?: string;
+        };
+        WebhookAttempt: {
+            messageId: string;
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            fromDataVersion: number;
+            dataVersion: number;
+            idCount: number;
+            /** @description The receiver's HTTP status; null when none came */
+            status: number | null;
+            error: string | null;
+            durationMs: number;
+            at: string;
+        };
+        SubscriptionCreate: {
+            /** @description Where deliveries are POSTed; checked against the URL policy */
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            /**
+             * Format: uuid
+             * @description Only changes of this company (records without a company always pass)
+             */
+            companyId?: string;
+        };
+        SubscriptionUpdate: {
+            /**
+             * @description active resumes (also a failing one); paused pauses
+             * @enum {string}
+             */
+            state?: "active" | "paused";
+            /**
+             * @description A new secret; the old one stays valid for a day
+             * @enum {boolean}
+             */
+            rotateSecret?: true;
         };
         AuthorizationSnapshotReceipt: {
             /** Format: uuid */
@@ -1715,6 +1853,7 @@ export type components = {
                 lastAt: string;
                 lastReason: string;
             } | null;
+            failingSubscriptions: string[];
             needsCheck: boolean;
         };
         AuditEntry: {
@@ -2286,7 +2425,7 @@ export interface operations {
                      *         },
                      *         "directory": {
                      *           "state": "ok",
-                     *           "detail": "organizations synced 8 s ago",
+                     *           "detail": "organizations synced 3 s ago",
                      *           "required": false
                      *         },
                      *         "embedding": {
@@ -2349,18 +2488,18 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example # HELP http_requests_total HTTP requests by method, route and status
-                     *     # TYPE http_requests_total counter
-                     *     http_requests_total{method="GET",route="/api/directory/v1/departments",status="200"} 4
-                     *     http_requests_total{method="GET",route="/api/directory/v1/users",status="200"} 3
-                     *     http_requests_total{method="POST",route="/api/directory/v1/admin/companies",status="201"} 4
-                     *     http_requests_total{method="POST",route="/api/directory/v1/sync-status",status="200"} 3
-                     *     http_requests_total{method="POST",route="/api/directory/v1/admin/departments",status="201"} 5
-                     *     http_requests_total{method="GET",route="/openapi.json",status="200"} 10
-                     *     http_requests_total{method="GET",route="/healthz",status="200"} 15
-                     *     http_requests_total{method="GET",route="/readyz",status="200"} 15
-                     *     http_requests_total{method="GET",route="/metrics",status="200"} 14
-                     *     http_requests_total{method="GET",route="/api/directory/v1/users",status="401"} 5
+                     * @example # HELP backbone_embedding_request_seconds Embedding endpoint calls
+                     *     # TYPE backbone_embedding_request_seconds histogram
+                     *     backbone_embedding_request_seconds_bucket{le="0.001",outcome="ok"} 0
+                     *     backbone_embedding_request_seconds_bucket{le="0.005",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.01",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.025",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.05",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.1",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.25",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.5",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="1",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="2.5",outcome="ok"} 1
                      */
                     "text/plain": string;
                 };
@@ -2374,12 +2513,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -2408,7 +2547,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -2418,7 +2557,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -2426,8 +2565,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T20:55:16.978Z",
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -2435,7 +2574,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.311Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.443Z"
                      *       }
                      *     }
                      */
@@ -2502,7 +2641,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 id: string;
             };
@@ -2519,7 +2658,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -2529,7 +2668,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -2537,12 +2676,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T20:55:16.978Z",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.312Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.444Z"
                      *       }
                      *     }
                      */
@@ -2606,7 +2745,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -2635,28 +2774,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "be34df44-9dbd-45f7-aafa-2b7d849a0767"
+                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T20:55:16.886Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.320Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.448Z"
                      *       }
                      *     }
                      */
@@ -2741,31 +2880,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T20:55:16.855Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
                      *           },
                      *           {
-                     *             "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
+                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T20:55:16.915Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.322Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.450Z"
                      *       }
                      *     }
                      */
@@ -2851,14 +2990,14 @@ export interface operations {
                      *         "portalId": "portal-a",
                      *         "resource": "authorization-snapshot",
                      *         "state": "HEALTHY",
-                     *         "lastSuccessAt": "2026-11-24T20:55:17.414Z",
-                     *         "lastFailureAt": "2026-11-24T20:55:12.203Z",
+                     *         "lastSuccessAt": "2026-11-24T21:09:49.960Z",
+                     *         "lastFailureAt": "2026-11-24T21:09:47.919Z",
                      *         "error": "rejected: The snapshot body is not valid",
                      *         "dataVersion": 0,
-                     *         "updatedAt": "2026-11-24T20:55:19.939Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.560Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.955Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.561Z"
                      *       }
                      *     }
                      */
@@ -2953,7 +3092,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
+                     *             "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
                      *             "code": "crawl-group",
                      *             "name": "크롤 그룹",
                      *             "description": "",
@@ -2961,14 +3100,14 @@ export interface operations {
                      *             "memberIds": [],
                      *             "deleted": false,
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-24T20:55:17.320Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.934Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:55:19.324Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.451Z"
                      *       }
                      *     }
                      */
@@ -3035,7 +3174,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
                  */
                 id: string;
             };
@@ -3047,9 +3186,9 @@ export interface operations {
                  * @example {
                  *       "code": "apply",
                  *       "name": "인사팀",
-                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                  *       "memberIds": [
-                 *         "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
+                 *         "b1b8d643-66b9-484e-990d-a98d452866b9"
                  *       ],
                  *       "baseVersion": 1
                  *     }
@@ -3067,20 +3206,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "memberIds": [
-                     *           "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
+                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T20:55:20.134Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.181Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.591Z"
                      *       }
                      *     }
                      */
@@ -3188,7 +3327,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
                  */
                 id: string;
             };
@@ -3205,18 +3344,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "memberIds": [],
                      *         "deleted": true,
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-24T20:55:23.185Z"
+                     *         "updatedAt": "2026-11-24T21:09:51.081Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.216Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.083Z"
                      *       }
                      *     }
                      */
@@ -3324,12 +3463,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 userId: string;
             };
@@ -3346,20 +3485,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "memberIds": [
-                     *           "3b8268b1-893d-41ff-93e6-6be7d08fdffc"
+                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T20:55:20.134Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.247Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.596Z"
                      *       }
                      *     }
                      */
@@ -3467,12 +3606,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example fabe0e06-d516-4024-98c3-cd2852ef45b5
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 userId: string;
             };
@@ -3489,18 +3628,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "fabe0e06-d516-4024-98c3-cd2852ef45b5",
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "memberIds": [],
                      *         "deleted": false,
                      *         "version": 3,
-                     *         "updatedAt": "2026-11-24T20:55:23.147Z"
+                     *         "updatedAt": "2026-11-24T21:09:51.076Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.172Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.080Z"
                      *       }
                      *     }
                      */
@@ -3619,10 +3758,10 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "version": 9,
-                     *         "generatedAt": "2026-11-24T20:55:19.329Z",
+                     *         "generatedAt": "2026-11-24T21:09:50.453Z",
                      *         "concepts": [
                      *           {
-                     *             "id": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
+                     *             "id": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
                      *             "notation": "수정 반려할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3630,7 +3769,7 @@ export interface operations {
                      *             "scope": null
                      *           },
                      *           {
-                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3640,7 +3779,7 @@ export interface operations {
                      *         ],
                      *         "relations": [
                      *           {
-                     *             "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1"
                      *           }
@@ -3730,7 +3869,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *             "notation": "크롤 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3738,7 +3877,7 @@ export interface operations {
                      *             "version": 2
                      *           },
                      *           {
-                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3750,7 +3889,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:55:19.333Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.454Z"
                      *       }
                      *     }
                      */
@@ -3869,18 +4008,18 @@ export interface operations {
                      *       "data": {
                      *         "proposed": [
                      *           {
-                     *             "id": "d714df73-d178-4ad4-8084-ca1cbf2e448a",
+                     *             "id": "7bebd0cf-7060-4fc0-9392-a68bbfe1c2f4",
                      *             "notation": "cYfQp"
                      *           },
                      *           {
-                     *             "id": "89a8f944-12ed-4e04-bf8a-87d4f9b50cb2",
+                     *             "id": "1f048207-9a82-412c-b365-455e6ec1de90",
                      *             "notation": "흖햶뜹쨅츽륟"
                      *           }
                      *         ],
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.410Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.601Z"
                      *       }
                      *     }
                      */
@@ -3968,7 +4107,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 id: string;
             };
@@ -4016,8 +4155,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "53e52520-3058-4a7a-8653-cd71caa02339",
-                     *         "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "id": "3c7c2ce8-d840-472c-b6f8-e55d74d22318",
+                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "notation": "크롤 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -4043,10 +4182,10 @@ export interface operations {
                      *         "termVersion": 2,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T20:55:20.427Z"
+                     *         "createdAt": "2026-11-24T21:09:50.603Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.520Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.606Z"
                      *       }
                      *     }
                      */
@@ -4147,7 +4286,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -4178,13 +4317,13 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T20:55:17.636Z",
+                     *             "createdAt": "2026-11-24T21:09:49.957Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T20:55:17.636Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -4194,7 +4333,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:55:19.335Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.455Z"
                      *       }
                      *     }
                      */
@@ -4277,7 +4416,7 @@ export interface operations {
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.551Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.613Z"
                      *       }
                      *     }
                      */
@@ -4365,7 +4504,7 @@ export interface operations {
                 contentKey?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 termId?: string;
                 /**
@@ -4392,7 +4531,7 @@ export interface operations {
                      *         "tombstoned": 1
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.090Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.075Z"
                      *       }
                      *     }
                      */
@@ -4477,10 +4616,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "jobId": "9c8d1184-50eb-4f54-a1d5-58c9d83746bb"
+                     *         "jobId": "4ccfdbb2-2a8d-473c-875b-51b31573b41d"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.585Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.618Z"
                      *       }
                      *     }
                      */
@@ -4558,7 +4697,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 402c16fa-bf96-48c4-8d00-dc899faba8d0
+                 * @example 9953d030-0af1-400c-a38d-0d5b1dfa1536
                  */
                 id: string;
             };
@@ -4575,7 +4714,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "402c16fa-bf96-48c4-8d00-dc899faba8d0",
+                     *         "id": "9953d030-0af1-400c-a38d-0d5b1dfa1536",
                      *         "portalId": "portal-a",
                      *         "contentKey": "portal-a:doc:1",
                      *         "status": "done",
@@ -4588,11 +4727,11 @@ export interface operations {
                      *           "dictionaryVersion": "8:3"
                      *         },
                      *         "error": null,
-                     *         "createdAt": "2026-11-24T20:55:17.371Z",
-                     *         "finishedAt": "2026-11-24T20:55:17.636Z"
+                     *         "createdAt": "2026-11-24T21:09:49.946Z",
+                     *         "finishedAt": "2026-11-24T21:09:49.957Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.336Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.456Z"
                      *       }
                      *     }
                      */
@@ -4690,7 +4829,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.340Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.464Z"
                      *       }
                      *     }
                      */
@@ -4704,6 +4843,520 @@ export interface operations {
             };
             /** @description Problem details */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *             "portalId": "portal-a",
+                     *             "url": "http://127.0.0.1:36861/crawl/hook",
+                     *             "resources": [
+                     *               "users"
+                     *             ],
+                     *             "companyId": null,
+                     *             "state": "active",
+                     *             "consecutiveFailures": 0,
+                     *             "failingSince": null,
+                     *             "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *             "lastSuccessAt": null,
+                     *             "lastError": null,
+                     *             "createdAt": "2026-11-24T21:09:49.918Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *             "previousSecretExpiresAt": null,
+                     *             "recentDeliveries": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.466Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Subscription"][];
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:36861/crawl/hook",
+                 *       "resources": [
+                 *         "users"
+                 *       ],
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "f46784ab-0ba9-4193-8c70-9dc854913226",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:50.620Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:50.620Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.620Z",
+                     *         "previousSecretExpiresAt": null,
+                     *         "recentDeliveries": [],
+                     *         "secret": "(the signing secret, shown once, left out of the example)"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.626Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": null,
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:49.918Z",
+                     *         "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *         "previousSecretExpiresAt": null,
+                     *         "recentDeliveries": []
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.468Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "active",
+                 *       "rotateSecret": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": null,
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:50.633Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:49.918Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.633Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T21:09:50.635Z",
+                     *         "recentDeliveries": [],
+                     *         "secret": "(the signing secret, shown once, left out of the example)"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.642Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4737,7 +5390,7 @@ export interface operations {
                  *       "sourceVersion": "v2",
                  *       "entries": [
                  *         {
-                 *           "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                 *           "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
                  *           "assignments": [
                  *             {
                  *               "kind": "ROLE",
@@ -4762,15 +5415,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "snapshotId": "f8fbeed6-f168-46c3-a0e4-fc3154097051",
+                     *         "snapshotId": "81f946da-4769-4018-aa5d-e43a3aace661",
                      *         "portalId": "portal-a",
                      *         "sourceVersion": "v2",
                      *         "userCount": 1,
                      *         "assignmentCount": 1,
-                     *         "collectedAt": "2026-11-24T20:55:20.602Z"
+                     *         "collectedAt": "2026-11-24T21:09:50.648Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.716Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.740Z"
                      *       }
                      *     }
                      */
@@ -4890,31 +5543,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T20:55:16.855Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
                      *           },
                      *           {
-                     *             "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
+                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T20:55:16.915Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.341Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.470Z"
                      *       }
                      *     }
                      */
@@ -4987,17 +5640,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "921b65e6-0f77-4bf5-b627-e2d4ea825e5f",
+                     *         "id": "09c5d603-47b1-4714-9f49-f4b248a89114",
                      *         "code": "z",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "gkn-ef",
                      *         "isActive": true,
                      *         "version": 12,
-                     *         "updatedAt": "2026-11-24T20:55:20.764Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.758Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.784Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.762Z"
                      *       }
                      *     }
                      */
@@ -5072,7 +5725,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 id: string;
             };
@@ -5089,17 +5742,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "code": "CRAWLCO",
                      *         "name": "크롤 회사",
                      *         "nameEn": "",
                      *         "defaultLocale": "ko",
                      *         "isActive": true,
                      *         "version": 7,
-                     *         "updatedAt": "2026-11-24T20:55:16.855Z"
+                     *         "updatedAt": "2026-11-24T21:09:49.817Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.346Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.471Z"
                      *       }
                      *     }
                      */
@@ -5147,7 +5800,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 7f65407c-3244-49bf-ae45-de5a331ff7ba
+                 * @example e81b440b-f647-48f9-8905-dee0f6ec9e67
                  */
                 id: string;
             };
@@ -5164,12 +5817,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "7f65407c-3244-49bf-ae45-de5a331ff7ba",
+                     *         "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
                      *         "deleted": true,
                      *         "version": 24
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.287Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.097Z"
                      *       }
                      *     }
                      */
@@ -5226,7 +5879,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 id: string;
             };
@@ -5257,17 +5910,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "version": 13,
-                     *         "updatedAt": "2026-11-24T20:55:20.838Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.773Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.870Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.780Z"
                      *       }
                      *     }
                      */
@@ -5351,7 +6004,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 id: string;
             };
@@ -5368,17 +6021,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "version": 19,
-                     *         "updatedAt": "2026-11-24T20:55:22.834Z"
+                     *         "updatedAt": "2026-11-24T21:09:51.043Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:22.860Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.047Z"
                      *       }
                      *     }
                      */
@@ -5424,7 +6077,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -5453,28 +6106,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "be34df44-9dbd-45f7-aafa-2b7d849a0767"
+                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T20:55:16.886Z"
+                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.351Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.473Z"
                      *       }
                      *     }
                      */
@@ -5527,7 +6180,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                  *       "code": "e",
                  *       "name": "인사팀",
                  *       "nameEn": "Human Resources",
@@ -5549,24 +6202,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "d92d1ad9-36d2-4884-8496-c19a57fe3c09",
+                     *         "id": "4d956180-d7ad-47a1-a0f0-ccc40ce1a356",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "d92d1ad9-36d2-4884-8496-c19a57fe3c09"
+                     *           "4d956180-d7ad-47a1-a0f0-ccc40ce1a356"
                      *         ],
                      *         "sortOrder": 506504,
                      *         "version": 14,
-                     *         "updatedAt": "2026-11-24T20:55:20.894Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.787Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:20.927Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.798Z"
                      *       }
                      *     }
                      */
@@ -5641,7 +6294,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
                  */
                 id: string;
             };
@@ -5658,24 +6311,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "code": "CRAWLD",
                      *         "name": "크롤 부서",
                      *         "nameEn": "",
                      *         "parentId": null,
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "ko",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
                      *         ],
                      *         "sortOrder": 0,
                      *         "version": 8,
-                     *         "updatedAt": "2026-11-24T20:55:16.886Z"
+                     *         "updatedAt": "2026-11-24T21:09:49.823Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.352Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.474Z"
                      *       }
                      *     }
                      */
@@ -5723,7 +6376,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 1dedd462-d055-4956-ad47-33a84089efa6
+                 * @example 3d66e8eb-c8e2-4609-8998-6e98450053e9
                  */
                 id: string;
             };
@@ -5740,12 +6393,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "1dedd462-d055-4956-ad47-33a84089efa6",
+                     *         "id": "3d66e8eb-c8e2-4609-8998-6e98450053e9",
                      *         "deleted": true,
                      *         "version": 23
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.252Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.093Z"
                      *       }
                      *     }
                      */
@@ -5802,7 +6455,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
                  */
                 id: string;
             };
@@ -5834,24 +6487,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 15,
-                     *         "updatedAt": "2026-11-24T20:55:20.965Z"
+                     *         "updatedAt": "2026-11-24T21:09:50.819Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.004Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.837Z"
                      *       }
                      *     }
                      */
@@ -5935,7 +6588,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
                  */
                 id: string;
             };
@@ -5952,24 +6605,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "depth": 0,
                      *         "path": [
-                     *           "be34df44-9dbd-45f7-aafa-2b7d849a0767"
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 20,
-                     *         "updatedAt": "2026-11-24T20:55:22.870Z"
+                     *         "updatedAt": "2026-11-24T21:09:51.048Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:22.894Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.050Z"
                      *       }
                      *     }
                      */
@@ -6020,7 +6673,7 @@ export interface operations {
         requestBody: {
             content: {
                 "text/csv": string;
-                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"be34df44-9dbd-45f7-aafa-2b7d849a0767","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
+                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"10361f23-b691-4b01-9d5f-abac51eccda7","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
                 "application/x-ndjson": string;
             };
         };
@@ -6050,7 +6703,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.085Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.849Z"
                      *       }
                      *     }
                      */
@@ -6107,12 +6760,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example a9abb9a8-9b7e-457b-beef-ada72cc6b0c3
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example be34df44-9dbd-45f7-aafa-2b7d849a0767
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -6141,7 +6794,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -6151,7 +6804,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -6159,8 +6812,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T20:55:16.978Z",
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -6168,7 +6821,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T20:55:19.360Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.477Z"
                      *       }
                      *     }
                      */
@@ -6222,7 +6875,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "loginId": "뼑썇펕뼘뎂",
-                 *       "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                  *       "koreanName": "크롤러",
                  *       "englishName": "Minsu Kim",
                  *       "email": "crawler@example.com",
@@ -6230,7 +6883,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                  *       "deptCode": "CRAWLD",
                  *       "employmentStatus": "ACTIVE",
                  *       "isActive": true,
@@ -6250,7 +6903,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "6d8962da-c3b7-4eb0-bf5d-f265aa6db201",
+                     *         "id": "cdaaceef-9217-4bf0-87ff-45d37023e676",
                      *         "loginId": "뼑썇펕뼘뎂",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6260,7 +6913,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6268,12 +6921,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 2,
                      *         "version": 17,
-                     *         "updatedAt": "2026-11-24T20:55:21.231Z",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "updatedAt": "2026-11-24T21:09:50.856Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.347Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.860Z"
                      *       }
                      *     }
                      */
@@ -6348,7 +7001,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 id: string;
             };
@@ -6365,7 +7018,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6375,7 +7028,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -6383,12 +7036,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T20:55:16.978Z",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.364Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.478Z"
                      *       }
                      *     }
                      */
@@ -6436,7 +7089,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 id: string;
             };
@@ -6453,12 +7106,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *         "deleted": true,
                      *         "version": 22
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.246Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.087Z"
                      *       }
                      *     }
                      */
@@ -6515,7 +7168,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 id: string;
             };
@@ -6531,7 +7184,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                  *       "deptCode": "CRAWLD",
                  *       "isActive": true,
                  *       "clearanceLevel": 0,
@@ -6551,7 +7204,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6561,7 +7214,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6569,12 +7222,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 18,
-                     *         "updatedAt": "2026-11-24T20:55:21.370Z",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "updatedAt": "2026-11-24T21:09:50.867Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.399Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.871Z"
                      *       }
                      *     }
                      */
@@ -6658,7 +7311,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 id: string;
             };
@@ -6675,7 +7328,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6685,7 +7338,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6693,12 +7346,12 @@ export interface operations {
                      *         "isActive": false,
                      *         "clearanceLevel": 0,
                      *         "version": 21,
-                     *         "updatedAt": "2026-11-24T20:55:22.917Z",
-                     *         "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *         "updatedAt": "2026-11-24T21:09:51.052Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:22.932Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.058Z"
                      *       }
                      *     }
                      */
@@ -6783,6 +7436,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "credentialFailures": null,
+                     *             "failingSubscriptions": [],
                      *             "needsCheck": false
                      *           },
                      *           {
@@ -6810,6 +7464,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "credentialFailures": null,
+                     *             "failingSubscriptions": [],
                      *             "needsCheck": true
                      *           }
                      *         ]
@@ -6870,8 +7525,8 @@ export interface operations {
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
-                     *         "dataVersion": 54,
-                     *         "generatedAt": "2026-11-24T20:55:19.390Z"
+                     *         "dataVersion": 55,
+                     *         "generatedAt": "2026-11-24T21:09:50.483Z"
                      *       }
                      *     }
                      */
@@ -6936,14 +7591,14 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *             "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *             "loginId": "crawler.user",
                      *             "koreanName": "크롤러",
                      *             "englishName": "",
                      *             "employmentStatus": "ACTIVE",
                      *             "isActive": true,
                      *             "deleted": false,
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "assignments": [
                      *               {
                      *                 "kind": "GROUP",
@@ -6959,7 +7614,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:55:19.398Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.485Z"
                      *       }
                      *     }
                      */
@@ -7031,7 +7686,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T20:55:19.404Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.488Z"
                      *       }
                      *     }
                      */
@@ -7071,7 +7726,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user's id (UUID)
-                 * @example 3b8268b1-893d-41ff-93e6-6be7d08fdffc
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
                  */
                 userId: string;
             };
@@ -7089,7 +7744,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "user": {
-                     *           "id": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *           "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *           "loginId": "crawler.user",
                      *           "name": "크롤러",
                      *           "koreanName": "크롤러",
@@ -7099,7 +7754,7 @@ export interface operations {
                      *           "position": "",
                      *           "employeeNo": null,
                      *           "isDepartmentHead": false,
-                     *           "departmentId": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *           "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *           "departmentName": "크롤 부서",
                      *           "deptCode": "CRAWLD",
                      *           "employmentStatus": "ACTIVE",
@@ -7107,17 +7762,17 @@ export interface operations {
                      *           "isActive": true,
                      *           "clearanceLevel": 0,
                      *           "version": 11,
-                     *           "updatedAt": "2026-11-24T20:55:16.978Z",
-                     *           "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *           "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *           "companyDefaultLocale": "ko"
                      *         },
                      *         "portals": [
                      *           {
                      *             "portalId": "portal-a",
-                     *             "snapshotId": "6c657de9-79a4-416f-91fa-7d8205a2d298",
+                     *             "snapshotId": "0cecb7bc-ed9c-4bb9-8a53-c23dbabef0ad",
                      *             "sourceVersion": "crawl-1",
-                     *             "collectedAt": "2026-11-24T20:55:17.414Z",
-                     *             "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *             "collectedAt": "2026-11-24T21:09:49.960Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *             "groups": [
                      *               {
                      *                 "kind": "GROUP",
@@ -7194,7 +7849,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userId": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                 *       "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
                  *       "ttlSeconds": 3600,
                  *       "ragAdmin": false,
                  *       "operator": false,
@@ -7216,25 +7871,25 @@ export interface operations {
                      *       "data": {
                      *         "token": "(a signed JWT, left out of the example)",
                      *         "tokenType": "Bearer",
-                     *         "expiresAt": "2026-11-24T21:55:21.435Z",
+                     *         "expiresAt": "2026-11-24T22:09:50.875Z",
                      *         "claims": {
-                     *           "tenant_id": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
-                     *           "organization_id": "be34df44-9dbd-45f7-aafa-2b7d849a0767",
+                     *           "tenant_id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "organization_id": "10361f23-b691-4b01-9d5f-abac51eccda7",
                      *           "clearance_level": 0,
-                     *           "companyId": "a9abb9a8-9b7e-457b-beef-ada72cc6b0c3",
+                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
                      *           "companyDefaultLocale": "cno-1X",
                      *           "portal_id": "portal-a",
-                     *           "sub": "3b8268b1-893d-41ff-93e6-6be7d08fdffc",
+                     *           "sub": "b1b8d643-66b9-484e-990d-a98d452866b9",
                      *           "iss": "test-console",
                      *           "aud": [
                      *             "rag-service",
                      *             "search-gateway"
                      *           ],
-                     *           "jti": "401b0729-9f97-4cac-bb69-75828eb96a3d"
+                     *           "jti": "7cf5b15f-acf2-4112-973a-4a90144fd89e"
                      *         }
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.435Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.875Z"
                      *       }
                      *     }
                      */
@@ -7349,24 +8004,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
-                     *             "notation": "수정 반려할 용어",
-                     *             "aliases": [],
-                     *             "abbreviations": [],
-                     *             "definition": "",
-                     *             "scope": null,
-                     *             "status": "approved",
-                     *             "isActive": true,
-                     *             "evidence": [],
-                     *             "proposedBy": "portal-a",
-                     *             "decidedBy": "admin:7",
-                     *             "decidedAt": "2026-11-24T20:55:17.186Z",
-                     *             "version": 8,
-                     *             "createdAt": "2026-11-24T20:55:17.152Z",
-                     *             "updatedAt": "2026-11-24T20:55:17.186Z"
-                     *           },
-                     *           {
-                     *             "id": "130c2177-08d9-472f-b4e7-1aee458dfac2",
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -7377,17 +8015,34 @@ export interface operations {
                      *             "evidence": [],
                      *             "proposedBy": "portal-a",
                      *             "decidedBy": "admin:7",
-                     *             "decidedAt": "2026-11-24T20:55:17.112Z",
+                     *             "decidedAt": "2026-11-24T21:09:49.886Z",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T20:55:17.085Z",
-                     *             "updatedAt": "2026-11-24T20:55:17.112Z"
+                     *             "createdAt": "2026-11-24T21:09:49.881Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.886Z"
+                     *           },
+                     *           {
+                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "notation": "크롤 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "scope": null,
+                     *             "status": "approved",
+                     *             "isActive": true,
+                     *             "evidence": [],
+                     *             "proposedBy": "portal-a",
+                     *             "decidedBy": "admin:7",
+                     *             "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T21:09:49.846Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.851Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:55:19.486Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.502Z"
                      *       }
                      *     }
                      */
@@ -7427,7 +8082,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 id: string;
             };
@@ -7444,7 +8099,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "notation": "크롤 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7455,14 +8110,14 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:17.035Z",
+                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
                      *         "version": 2,
-                     *         "createdAt": "2026-11-24T20:55:17.017Z",
-                     *         "updatedAt": "2026-11-24T20:55:17.035Z",
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:49.851Z",
                      *         "relations": [
                      *           {
-                     *             "id": "358d37f6-bad1-4d19-a7c9-8706c7f43fcb",
-                     *             "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *             "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
+                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1",
                      *             "sourceNotation": "크롤 용어",
@@ -7471,7 +8126,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.508Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.507Z"
                      *       }
                      *     }
                      */
@@ -7519,7 +8174,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 id: string;
             };
@@ -7555,7 +8210,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -7571,13 +8226,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:17.035Z",
+                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
                      *         "version": 13,
-                     *         "createdAt": "2026-11-24T20:55:17.017Z",
-                     *         "updatedAt": "2026-11-24T20:55:21.451Z"
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.878Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.463Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.882Z"
                      *       }
                      *     }
                      */
@@ -7658,7 +8313,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 1684a4b8-a5bb-4eb9-9df9-d65c41bad675
+                 * @example c6a13790-52f1-4e34-b0f8-482c2d159c73
                  */
                 id: string;
             };
@@ -7675,7 +8330,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "1684a4b8-a5bb-4eb9-9df9-d65c41bad675",
+                     *         "id": "c6a13790-52f1-4e34-b0f8-482c2d159c73",
                      *         "notation": "승인할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7686,13 +8341,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:21.472Z",
+                     *         "decidedAt": "2026-11-24T21:09:50.883Z",
                      *         "version": 14,
-                     *         "createdAt": "2026-11-24T20:55:17.059Z",
-                     *         "updatedAt": "2026-11-24T20:55:21.472Z"
+                     *         "createdAt": "2026-11-24T21:09:49.858Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.883Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.479Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.885Z"
                      *       }
                      *     }
                      */
@@ -7755,7 +8410,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 15f1b29f-5f40-4d46-b989-27da5cf0d6f5
+                 * @example 9b13210e-565a-40c6-8975-a1d9a5d038df
                  */
                 id: string;
             };
@@ -7772,7 +8427,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "15f1b29f-5f40-4d46-b989-27da5cf0d6f5",
+                     *         "id": "9b13210e-565a-40c6-8975-a1d9a5d038df",
                      *         "notation": "반려할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -7783,13 +8438,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:22.941Z",
+                     *         "decidedAt": "2026-11-24T21:09:51.061Z",
                      *         "version": 18,
-                     *         "createdAt": "2026-11-24T20:55:17.073Z",
-                     *         "updatedAt": "2026-11-24T20:55:22.941Z"
+                     *         "createdAt": "2026-11-24T21:09:49.865Z",
+                     *         "updatedAt": "2026-11-24T21:09:51.061Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:22.953Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.064Z"
                      *       }
                      *     }
                      */
@@ -7852,7 +8507,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 id: string;
             };
@@ -7869,7 +8524,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -7885,13 +8540,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:22.977Z",
+                     *         "decidedAt": "2026-11-24T21:09:51.065Z",
                      *         "version": 19,
-                     *         "createdAt": "2026-11-24T20:55:17.017Z",
-                     *         "updatedAt": "2026-11-24T20:55:22.977Z"
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:51.065Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:22.994Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.068Z"
                      *       }
                      *     }
                      */
@@ -7952,7 +8607,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                 *       "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
                  *       "type": "narrower",
                  *       "targetId": "portal-a:doc:2"
                  *     }
@@ -7970,13 +8625,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "284a6387-a6b6-48c5-93ff-30c1370ac65f",
-                     *         "sourceId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "id": "26b3be04-c619-4eab-b9cd-f48f624ca713",
+                     *         "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "type": "narrower",
                      *         "targetId": "portal-a:doc:2"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.502Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.888Z"
                      *       }
                      *     }
                      */
@@ -8067,7 +8722,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 358d37f6-bad1-4d19-a7c9-8706c7f43fcb
+                 * @example 16d2b54a-5bc4-4c55-adae-228d4bc55534
                  */
                 id: string;
             };
@@ -8084,11 +8739,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "358d37f6-bad1-4d19-a7c9-8706c7f43fcb",
+                     *         "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.055Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.073Z"
                      *       }
                      *     }
                      */
@@ -8149,7 +8804,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -8184,13 +8839,13 @@ export interface operations {
                      *               "notation": "크롤 용어",
                      *               "definition": ""
                      *             },
-                     *             "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T20:55:17.636Z",
+                     *             "createdAt": "2026-11-24T21:09:49.957Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T20:55:17.636Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -8200,7 +8855,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:55:19.541Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.516Z"
                      *       }
                      *     }
                      */
@@ -8245,7 +8900,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "contentKey": "portal-a:doc:1",
-                 *       "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                 *       "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
                  *       "confidence": 0.9999999999999983
                  *     }
                  */
@@ -8280,19 +8935,19 @@ export interface operations {
                      *           "notation": "유햢쏃먜훕",
                      *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가"
                      *         },
-                     *         "termId": "2ebd38dc-c238-4ab9-a947-85da02f43b8e",
+                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
                      *         "deleted": false,
                      *         "version": 16,
                      *         "portalId": "portal-a",
-                     *         "createdAt": "2026-11-24T20:55:17.636Z",
+                     *         "createdAt": "2026-11-24T21:09:49.957Z",
                      *         "deletedAt": null,
-                     *         "updatedAt": "2026-11-24T20:55:21.510Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.890Z",
                      *         "confidence": 1,
                      *         "contentKey": "portal-a:doc:1",
                      *         "detectedBy": "manual"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.529Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.893Z"
                      *       }
                      *     }
                      */
@@ -8367,7 +9022,7 @@ export interface operations {
                 status?: "pending" | "approved" | "rejected" | "superseded";
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 2ebd38dc-c238-4ab9-a947-85da02f43b8e
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
                  */
                 termId?: string;
                 /** @description Items per page */
@@ -8395,7 +9050,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T20:55:19.550Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.517Z"
                      *       }
                      *     }
                      */
@@ -8435,7 +9090,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 23475479-45d4-4bf8-8400-0a4b6afaaca2
+                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
                  */
                 id: string;
             };
@@ -8452,8 +9107,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "23475479-45d4-4bf8-8400-0a4b6afaaca2",
-                     *         "termId": "130c2177-08d9-472f-b4e7-1aee458dfac2",
+                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
+                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -8468,10 +9123,10 @@ export interface operations {
                      *         "termVersion": 6,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T20:55:17.130Z"
+                     *         "createdAt": "2026-11-24T21:09:49.892Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:19.555Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.519Z"
                      *       }
                      *     }
                      */
@@ -8519,7 +9174,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 23475479-45d4-4bf8-8400-0a4b6afaaca2
+                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
                  */
                 id: string;
             };
@@ -8536,8 +9191,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "23475479-45d4-4bf8-8400-0a4b6afaaca2",
-                     *         "termId": "130c2177-08d9-472f-b4e7-1aee458dfac2",
+                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
+                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "approved",
@@ -8551,11 +9206,11 @@ export interface operations {
                      *         "baseVersion": 6,
                      *         "termVersion": 17,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:21.532Z",
-                     *         "createdAt": "2026-11-24T20:55:17.130Z"
+                     *         "decidedAt": "2026-11-24T21:09:50.895Z",
+                     *         "createdAt": "2026-11-24T21:09:49.892Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:21.850Z"
+                     *         "generatedAt": "2026-11-24T21:09:50.899Z"
                      *       }
                      *     }
                      */
@@ -8612,7 +9267,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 2e6d41f2-004d-4caa-ac47-f2b1dc467de2
+                 * @example 28375d3f-8e76-4198-a5fb-d40e0ba4e250
                  */
                 id: string;
             };
@@ -8629,8 +9284,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "2e6d41f2-004d-4caa-ac47-f2b1dc467de2",
-                     *         "termId": "055fefd2-0e51-40c4-9fd6-fd6c270e8a19",
+                     *         "id": "28375d3f-8e76-4198-a5fb-d40e0ba4e250",
+                     *         "termId": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
                      *         "notation": "수정 반려할 용어",
                      *         "termStatus": "approved",
                      *         "status": "rejected",
@@ -8644,11 +9299,11 @@ export interface operations {
                      *         "baseVersion": 8,
                      *         "termVersion": 8,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T20:55:23.003Z",
-                     *         "createdAt": "2026-11-24T20:55:17.250Z"
+                     *         "decidedAt": "2026-11-24T21:09:51.069Z",
+                     *         "createdAt": "2026-11-24T21:09:49.908Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T20:55:23.020Z"
+                     *         "generatedAt": "2026-11-24T21:09:51.071Z"
                      *       }
                      *     }
                      */
@@ -8732,7 +9387,7 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "portalId": "portal-a",
-                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *           "sourceVersion": "v1",
                      *           "indexedVersion": "v1",
                      *           "title": "문서 /crawl/indexed.html",
@@ -8740,9 +9395,9 @@ export interface operations {
                      *           "published": true,
                      *           "chunkCount": 1,
                      *           "errorCode": null,
-                     *           "createdAt": "2026-11-24T20:55:17.570Z",
-                     *           "updatedAt": "2026-11-24T20:55:19.275Z",
-                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5"
+                     *           "createdAt": "2026-11-24T21:09:50.060Z",
+                     *           "updatedAt": "2026-11-24T21:09:50.416Z",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -8804,16 +9459,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "portalId": "portal-a",
-                 *       "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                 *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                  *       "sourceVersion": "v2",
-                 *       "tenantId": "4c506726-9ebe-489c-941b-b7e92ed89689",
+                 *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
                  *       "organizationIds": [
-                 *         "8da60295-27c3-434f-999f-4a7a98df9ea0"
+                 *         "afe476a9-a9c4-4045-ae91-bbff5bb40384"
                  *       ],
                  *       "securityLevel": "INTERNAL",
                  *       "classification": "유햢쏃먜훕팁",
                  *       "title": "연차 휴가 규정",
-                 *       "contentLocator": "http://127.0.0.1:36149/crawl/valid.html",
+                 *       "contentLocator": "http://127.0.0.1:36861/crawl/valid.html",
                  *       "checksum": "1245c05ff6014792ab082b9b805ac7b50e0c3a6050ab8f823cc44b4f293a2513",
                  *       "contentType": "text/html",
                  *       "registrant": {
@@ -8836,7 +9491,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "indexed": true,
-                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2"
                      *     }
@@ -8937,7 +9592,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in that portal
-                 * @example 9d4a898c-5093-4768-95b2-8820e9be4b98
+                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
                  */
                 sourceDocumentId: string;
             };
@@ -8956,7 +9611,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "portalId": "portal-a",
-                     *       "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *       "sourceVersion": "v1",
                      *       "indexedVersion": "v1",
                      *       "title": "문서 /crawl/indexed.html",
@@ -8964,9 +9619,9 @@ export interface operations {
                      *       "published": true,
                      *       "chunkCount": 1,
                      *       "errorCode": null,
-                     *       "createdAt": "2026-11-24T20:55:17.570Z",
-                     *       "updatedAt": "2026-11-24T20:55:19.275Z",
-                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5"
+                     *       "createdAt": "2026-11-24T21:09:50.060Z",
+                     *       "updatedAt": "2026-11-24T21:09:50.416Z",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentSummary"];
@@ -9017,7 +9672,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
                  */
                 documentId: string;
             };
@@ -9033,7 +9688,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v1",
@@ -9094,7 +9749,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in its portal (UUID)
-                 * @example 9d4a898c-5093-4768-95b2-8820e9be4b98
+                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
                  */
                 sourceDocumentId: string;
             };
@@ -9164,7 +9819,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
                  */
                 documentId: string;
             };
@@ -9180,7 +9835,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9236,7 +9891,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example 645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
                  */
                 documentId: string;
             };
@@ -9252,7 +9907,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
                      *       "status": "queued",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9334,7 +9989,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:44757/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
                      *           "model": "bge-m3",
                      *           "dimensions": 1024
                      *         },
@@ -9426,7 +10081,7 @@ export interface operations {
                  *       },
                  *       "embedding": {
                  *         "provider": "openai",
-                 *         "endpoint": "http://127.0.0.1:44757/v1/embeddings",
+                 *         "endpoint": "http://127.0.0.1:35579/v1/embeddings",
                  *         "model": "p",
                  *         "dimensions": 1024
                  *       },
@@ -9471,7 +10126,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:44757/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
                      *           "model": "p",
                      *           "dimensions": 1024
                      *         },
@@ -9670,8 +10325,8 @@ export interface operations {
                      *       "contexts": [
                      *         {
                      *           "chunkId": "2",
-                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
-                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -9783,8 +10438,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
-                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -9893,8 +10548,8 @@ export interface operations {
                      *       },
                      *       "recentFailures": [],
                      *       "organizations": {
-                     *         "lastSuccessAt": "2026-11-24T20:55:11.415Z",
-                     *         "lastAttemptAt": "2026-11-24T20:55:11.415Z",
+                     *         "lastSuccessAt": "2026-11-24T21:09:47.529Z",
+                     *         "lastAttemptAt": "2026-11-24T21:09:47.529Z",
                      *         "error": null,
                      *         "directoryVersion": 6,
                      *         "count": 2,
@@ -9971,8 +10626,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "sub": "crawl-admin",
-                     *       "tenantId": "4c506726-9ebe-489c-941b-b7e92ed89689",
-                     *       "organizationId": "8da60295-27c3-434f-999f-4a7a98df9ea0",
+                     *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
+                     *       "organizationId": "afe476a9-a9c4-4045-ae91-bbff5bb40384",
                      *       "organizationSynced": true,
                      *       "readableOrganizations": "tenant",
                      *       "clearance": "RESTRICTED",
@@ -10043,7 +10698,7 @@ export interface operations {
                      *           "score": 0.5625,
                      *           "source": {
                      *             "portalId": "portal-a",
-                     *             "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *             "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *             "chunkIndex": 0
                      *           }
                      *         }
@@ -10146,8 +10801,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "645b7dbf-9b3c-481c-a6c7-3dbd128dc2d5",
-                     *           "sourceDocumentId": "9d4a898c-5093-4768-95b2-8820e9be4b98",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -10231,6 +10886,35 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    directoryChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The same on a retry of the same range: drop repeats by it */
+                "webhook-id": string;
+                /** @description Unix seconds when signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>`, one per valid secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx accepts the delivery; anything else, or no answer, is retried */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

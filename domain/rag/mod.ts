@@ -82,6 +82,8 @@ export { recordRagRefusal } from "./audit.ts";
 export { createContentFetcher } from "./fetch/content.ts";
 export { createExtractor, extractionProcessArgs, type Extractor } from "./isolate/pool.ts";
 export { ownAddressCheck } from "./fetch/own_addresses.ts";
+export { type CheckedTarget, checkOutboundUrl, postToTarget } from "./fetch/outbound_post.ts";
+export type { UrlPolicy } from "./fetch/url_policy.ts";
 export { createDirectoryClient } from "./clients/directory.ts";
 export { embedTexts, vectorText } from "./clients/embedding.ts";
 export { generate, modelTarget } from "./clients/model.ts";

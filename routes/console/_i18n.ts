@@ -126,6 +126,17 @@ const LABELS = {
   pendingRevisions: ["검토를 기다리는 수정", "Revisions awaiting review"],
   manualLink: ["콘텐츠 직접 연결", "Link content by hand"],
   link: ["연결", "Link"],
+  subscriptions: ["웹훅 구독", "Webhook subscriptions"],
+  noSubscriptions: ["등록된 구독 없음", "No subscriptions"],
+  deliveryUrl: ["전달 주소", "Delivery URL"],
+  failures: ["연속 실패", "Consecutive failures"],
+  nextAttempt: ["다음 시도", "Next attempt"],
+  recentDeliveries: ["최근 전달", "Recent deliveries"],
+  versions: ["버전 범위", "Versions"],
+  changedRecords: ["변경 레코드", "Changed records"],
+  response: ["응답", "Response"],
+  durationMs: ["소요(ms)", "Took (ms)"],
+  failingSubscriptions: ["실패 중인 웹훅 구독", "Failing webhook subscriptions"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** The label in the language. */

@@ -22,6 +22,7 @@ import { dashboardView, portalChangesView, portalEntriesView, userAccessView } f
 import { auditLogView, syncStatusView } from "./views/operations.tsx";
 import { linksView, termsView, termView } from "./views/glossary.tsx";
 import { revisionsView } from "./views/revisions.tsx";
+import { subscriptionsView } from "./views/subscriptions.tsx";
 
 type View = (ctx: DirectoryContext, lang: Lang, q: URLSearchParams) => Promise<JSX.Element>;
 
@@ -42,6 +43,7 @@ const VIEWS: Record<string, View> = {
   term: termView,
   revisions: revisionsView,
   links: linksView,
+  subscriptions: subscriptionsView,
 };
 
 const NAV = [
@@ -54,6 +56,7 @@ const NAV = [
   ["links", "links"],
   ["dashboard", "dashboard"],
   ["sync-status", "syncStatus"],
+  ["subscriptions", "subscriptions"],
   ["audit-log", "auditLog"],
 ] as const;
 

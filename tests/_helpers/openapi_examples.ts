@@ -21,6 +21,8 @@ export interface RecordedExample {
 const FILE = new URL("../../routes/openapi_examples.json", import.meta.url);
 const MAX_ITEMS = 2;
 
+const SECRET_NOTE = "(the signing secret, shown once, left out of the example)";
+
 /** A signed token in an answer: the document says one was there, never shows one that verifies. */
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/;
 
@@ -29,7 +31,10 @@ function shortened(value: unknown): unknown {
   if (typeof value === "string" && JWT.test(value)) return "(a signed JWT, left out of the example)";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(shortened);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v)]));
+    // A webhook's signing secret (shown once on registration) is not shown in the document either.
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === "secret" && typeof v === "string" ? SECRET_NOTE : shortened(v)]),
+    );
   }
   return value;
 }
@@ -68,7 +73,7 @@ export function exampleRecorder(doc: OpenApiDocument) {
         ...(requestType && typeof init.body === "string"
           ? { request: { contentType: requestType, body: parsed(requestType, init.body) } }
           : {}),
-        response: { status: res.status, contentType: responseType, body: parsed(responseType, text) },
+        response: { status: res.status, contentType: responseType, body: text ? parsed(responseType, text) : null },
       };
     },
     write() {

@@ -120,6 +120,8 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
     type: "related",
     targetId: CONTENT_KEY,
   });
+  const hook = `${rag.host.base}/crawl/hook`;
+  const subscription = await portal<{ id: string }>("/subscriptions", "POST", { url: hook, resources: ["users"] });
   const group = await portal<directory.UserGroup>(`/user-groups/${crypto.randomUUID()}`, "PUT", {
     code: "crawl-group",
     name: "크롤 그룹",
@@ -164,6 +166,7 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
       relations: relation.id,
       "user-groups": group.id,
       "content-bodies": job.jobId,
+      subscriptions: subscription.id,
     };
     return ids[resource ?? ""] ?? crypto.randomUUID();
   }
@@ -186,6 +189,8 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
       portalId: "portal-a",
       sourceDocumentId: document.sourceDocumentId,
       contentKey: CONTENT_KEY,
+      url: hook,
+      resources: ["users"],
       termId: term,
       sourceId: term,
       targetId: "portal-a:doc:2",

@@ -62,7 +62,11 @@ const mismatches: string[] = [];
 before(async () => {
   // The valid pass calls every operation with one credential (no call of it may be rate limited), and its
   // documents are indexed by the workers, so searches and answers come back with contexts and citations.
-  rag = await startRagApp({ RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY, RATE_LIMIT_PER_MINUTE: "1000000" });
+  rag = await startRagApp({
+    RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY,
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    WEBHOOK_ALLOW_LOOPBACK: "true",
+  });
   doc = await body<OpenApiDocument>(await request("/openapi.json"));
   checkBody = responseChecker(doc);
   const member = await rag.token({ sub: "crawler" });

@@ -37,6 +37,11 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
                   <td rowspan={p.resources.length}>
                     <strong>{p.portalId}</strong>
                     {p.needsCheck && <div class="drift">{t(lang, "needsCheck")}</div>}
+                    {p.failingSubscriptions.length > 0 && (
+                      <div class="drift" data-failing-subscriptions={p.failingSubscriptions.length}>
+                        {t(lang, "failingSubscriptions")}: {p.failingSubscriptions.length}
+                      </div>
+                    )}
                     {p.credentialFailures && (
                       <div class="hint">
                         {t(lang, "credentialFailures")}: {p.credentialFailures.count} ·{" "}
