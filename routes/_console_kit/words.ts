@@ -15,6 +15,8 @@ const STATUS: Record<string, readonly [string, string]> = {
   stale: ["오래됨", "Stale"],
   failed: ["실패", "Failed"],
   never_synced: ["동기화 이력 없음", "Never synced"],
+  paused: ["일시 중지", "Paused"],
+  failing: ["전달 실패 중", "Failing"],
   publishing: ["게시 중", "Publishing"],
   proposed: ["제안됨", "Proposed"],
   approved: ["승인됨", "Approved"],
@@ -68,6 +70,14 @@ export const PROBLEMS: Record<string, readonly [string, string]> = {
     "The page position is not valid: start again.",
   ],
   cursor_query_mismatch: ["검색 조건이 바뀌었습니다. 처음부터 다시 여세요.", "The filters changed: start again."],
+  csrf_failed: [
+    "보안 토큰이 맞지 않습니다. 페이지를 새로 고친 뒤 다시 하세요.",
+    "The security token did not match: reload the page and try again.",
+  ],
+  webhook_url_not_allowed: [
+    "이 주소로는 알림을 보낼 수 없습니다 (허용 목록, 내부 주소).",
+    "Notifications cannot be sent to this address (allow-list, internal addresses).",
+  ],
   unauthorized: ["인증이 필요합니다. 다시 접속하세요.", "Sign-in is required: open the console again."],
   forbidden: ["이 작업을 할 권한이 없습니다.", "You are not allowed to do this."],
   insufficient_scope: ["이 작업을 할 권한이 없습니다.", "You are not allowed to do this."],
