@@ -61,6 +61,7 @@ export {
   reindexDocuments,
   reindexProgress,
 } from "./documents.ts";
+export { documentBySource, type DocumentQuery, listCallerDocuments } from "./document_listing.ts";
 
 // Organization and user sync, the directory's freshness, and the check of a token's subject.
 export { createDirectoryState, directoryReadiness, syncOrganizations, type SyncResult } from "./organizations.ts";
