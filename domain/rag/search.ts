@@ -176,26 +176,29 @@ export async function searchContexts(
     });
   const read = (pool: RequestPool) =>
     withPrincipal(pool, principal, async (tx) => {
-      const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
+      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
+      const scope = p.tenantId === null ? null : {
+        tenantId: p.tenantId,
+        clearance: p.clearance,
+        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+      };
+      // Sent together (pipelined on the transaction's connection): each round trip a search waits for is felt.
+      const [known, , lexical] = await Promise.all([
+        p.organizationId !== null && organizationKnown(tx, p.organizationId),
+        scope && tuneVectorScan(tx, r.candidateLimit),
+        scope && lexicalQuery(tx, scope, {
+          wordLexemes: query.wordLexemes,
+          bigrams: query.bigrams,
+          candidates: r.candidateLimit,
+        }),
+      ]);
       if (ctx.auditRequired && !known) {
         throw new AppError(
           "rag_audit_unavailable",
           "The caller's organization is not in tb_organization, so this call cannot be audited",
         );
       }
-      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
-      if (p.tenantId === null) return { known, rows: [], audited: true };
-      await tuneVectorScan(tx, r.candidateLimit);
-      const scope = {
-        tenantId: p.tenantId,
-        clearance: p.clearance,
-        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
-      };
-      const lexical = await lexicalQuery(tx, scope, {
-        wordLexemes: query.wordLexemes,
-        bigrams: query.bigrams,
-        candidates: r.candidateLimit,
-      });
+      if (!scope || !lexical) return { known, rows: [], audited: true };
       const rows = await hybridSearch(tx, {
         ...scope,
         ...lexical,
