@@ -9,7 +9,7 @@ import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { type HttpMetrics, requestContext } from "./_request.ts";
+import { requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
@@ -19,6 +19,7 @@ import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { subscriptionsRoutes, webhookDelivery } from "./directory/subscriptions.ts";
 import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
@@ -38,15 +39,14 @@ import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
-import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
+import { CONSOLE_KIT_BASE, consoleKitRoutes, securityHeaders } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
+import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
   config: Config;
   log: Logger;
-  http: HttpMetrics;
-  renderMetrics: () => string;
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
@@ -65,7 +65,7 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
-  app.use("*", requestContext(deps.log, deps.http));
+  app.use("*", requestContext(deps.log));
   // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(
     "*",
@@ -79,7 +79,24 @@ export function createApp(deps: AppDeps) {
       minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
-  app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  app.route("/", systemRoutes(deps.ready));
+  const signIn = createSignIn(config);
+  if (signIn) {
+    // The cookie is read on the consoles' own paths only: no API route ever sees it.
+    for (const path of ["/", "/views/*", "/console/*", "/auth/*"]) app.use(path, readSession(signIn));
+    app.route("/auth", signInRoutes(signIn));
+    const apis = [
+      ...(deps.directory ? [["directory", `${DIRECTORY_BASE}/admin/`, ["directory_admin"]] as const] : []),
+      ...(deps.rag ? [["retrieval", "/api/v1/", ["rag_admin", "installation_operator"]] as const] : []),
+    ];
+    for (const [name, base, roles] of apis) {
+      app.all(
+        `/console/api/${name}/*`,
+        securityHeaders,
+        forwardToApi(base, roles, sessionFor, (r, e) => app.fetch(r, e)),
+      );
+    }
+  }
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
@@ -94,6 +111,7 @@ export function createApp(deps: AppDeps) {
         glossaryRoutes,
         linksRoutes,
         whoamiRoutes,
+        subscriptionsRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
@@ -106,7 +124,7 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, termRevisionsAdminRoutes(deps.directory));
-    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
+    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth, signIn));
   }
 
   if (deps.rag) {
@@ -117,7 +135,7 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/v1", meRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
-    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
+    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {
@@ -147,6 +165,8 @@ export function createApp(deps: AppDeps) {
     in: "header",
     name: "x-directory-admin-key",
   });
+  // What a subscription receives (README "Webhook subscriptions"), under the document's `webhooks`.
+  if (deps.directory) app.openAPIRegistry.registerWebhook(webhookDelivery);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

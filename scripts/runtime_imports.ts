@@ -9,6 +9,7 @@
 export const TEST_ONLY_PACKAGES = [
   "fast-check",
   "playwright-core",
+  "axe-core",
   "docx",
   "pdf-lib",
   "@pdf-lib/fontkit",
@@ -18,6 +19,8 @@ export const TEST_ONLY_PACKAGES = [
   "openapi-fetch",
   "openapi-typescript",
   "standardwebhooks",
+  // The local OpenID provider of the demo and the sign-in tests (scripts/demo/oidc_provider.ts).
+  "oidc-provider",
 ] as const;
 
 if (import.meta.main) {

@@ -27,9 +27,6 @@ export type paths = {
                     content: {
                         "application/json": {
                             status: string;
-                            checks?: {
-                                [key: string]: string;
-                            };
                         };
                     };
                 };
@@ -50,7 +47,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** PostgreSQL and Redis are reachable; 503 names the failing part */
+        /** Each dependency's state (database, Redis, and for retrieval the directory's freshness and the embedding endpoint); 503 when a required one is down */
         get: {
             parameters: {
                 query?: never;
@@ -67,23 +64,35 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
+                            /** @enum {string} */
+                            status: "ready" | "degraded" | "not_ready";
+                            checks: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    state: "ok" | "degraded" | "down";
+                                    detail: string;
+                                    required: boolean;
+                                };
                             };
                         };
                     };
                 };
-                /** @description A dependency is unreachable */
+                /** @description A required dependency is down */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
+                            /** @enum {string} */
+                            status: "ready" | "degraded" | "not_ready";
+                            checks: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    state: "ok" | "degraded" | "down";
+                                    detail: string;
+                                    required: boolean;
+                                };
                             };
                         };
                     };
@@ -2084,6 +2093,415 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/directory/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling portal's subscriptions with their recent deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: components["schemas"]["Subscription"][];
+                            };
+                            meta?: {
+                                generatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a webhook subscription; the answer holds its signing secret, shown this once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubscriptionCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            meta?: {
+                                generatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/directory/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the calling portal's subscriptions (404 for another portal's) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            meta?: {
+                                generatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a subscription; nothing more is delivered to it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Pause or resume (also a failing one) a subscription, or rotate its secret */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubscriptionUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            meta?: {
+                                generatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/directory/v1/authorization-snapshot": {
@@ -5692,7 +6110,7 @@ export type paths = {
                 };
             };
         };
-        /** Change any subset of one scope's settings; every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required) */
+        /** Change any subset of one scope's settings; every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required). An endpoint set that does not answer a short probe is stored all the same, with a warning */
         put: {
             parameters: {
                 query?: {
@@ -6396,9 +6814,67 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "directory.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent to a subscription's URL: which records of a resource changed in a range of versions */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The same on a retry of the same range: drop repeats by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>`, one per valid secret */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx accepts the delivery; anything else, or no answer, is retried */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "directory.changed";
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            /** @description Exclusive: changes with a version above this */
+            fromDataVersion: number;
+            /** @description Inclusive: through this version */
+            dataVersion: number;
+            /** @description Changed records (content keys for content-term-links), deduplicated */
+            ids: string[];
+        };
         DirectoryUser: {
             /** Format: uuid */
             id: string;
@@ -6663,8 +7139,64 @@ export type components = {
             portalId: string;
             /** @enum {string} */
             method: "api_key" | "jwt";
-            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write")[];
+            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write" | "webhooks:manage")[];
             subject?: string;
+        };
+        Subscription: {
+            /** Format: uuid */
+            id: string;
+            portalId: string;
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            companyId: string | null;
+            /** @enum {string} */
+            state: "active" | "paused" | "failing";
+            consecutiveFailures: number;
+            failingSince: string | null;
+            nextAttemptAt: string;
+            lastSuccessAt: string | null;
+            lastError: string | null;
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            recentDeliveries: components["schemas"]["WebhookAttempt"][];
+            /** @description whsec_...: shown once, when created or rotated */
+            secret?: string;
+        };
+        WebhookAttempt: {
+            messageId: string;
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            fromDataVersion: number;
+            dataVersion: number;
+            idCount: number;
+            /** @description The receiver's HTTP status; null when none came */
+            status: number | null;
+            error: string | null;
+            durationMs: number;
+            at: string;
+        };
+        SubscriptionCreate: {
+            /** @description Where deliveries are POSTed; checked against the URL policy */
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            /**
+             * Format: uuid
+             * @description Only changes of this company (records without a company always pass)
+             */
+            companyId?: string;
+        };
+        SubscriptionUpdate: {
+            /**
+             * @description active resumes (also a failing one); paused pauses
+             * @enum {string}
+             */
+            state?: "active" | "paused";
+            /**
+             * @description A new secret; the old one stays valid for a day
+             * @enum {boolean}
+             */
+            rotateSecret?: true;
         };
         AuthorizationSnapshotReceipt: {
             /** Format: uuid */
@@ -6792,6 +7324,7 @@ export type components = {
                 lastAt: string;
                 lastReason: string;
             } | null;
+            failingSubscriptions: string[];
             needsCheck: boolean;
         };
         AuditEntry: {
@@ -6982,6 +7515,8 @@ export type components = {
             /** @description The installation's settings version (0: nothing stored yet) */
             version: number;
             settings: components["schemas"]["RagSettings"];
+            /** @description PUT only: each endpoint the change set that did not answer a probe (the change is stored all the same) */
+            warnings?: string[];
         };
         RagSettings: {
             ingestion: {

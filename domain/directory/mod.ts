@@ -26,3 +26,6 @@ export * from "./links.ts";
 export * from "./ontology.ts";
 export * from "./content_linking.ts";
 export * from "./whoami.ts";
+export * from "./subscriptions.ts";
+export * from "./webhook_delivery.ts";
+export * as webhookSchemas from "./webhook_schemas.ts";

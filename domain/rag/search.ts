@@ -8,6 +8,7 @@
  */
 import { AppError } from "@/domain/errors.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
+import { timed } from "@/lib/metrics.ts";
 import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
 import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
 import { type PrincipalTx, type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
@@ -16,6 +17,7 @@ import { embedTexts, vectorText } from "./clients/embedding.ts";
 import { analyze, bigrams, expandQuery, queryLexemes } from "./text/korean.ts";
 import { lexicalQuery } from "./search_terms.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
+import { searchLegs, searchStages } from "./metrics.ts";
 import { questionHashOf } from "./keyed_hash.ts";
 import type { Principal } from "./principal.ts";
 import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS, type Settings } from "./schemas.ts";
@@ -49,19 +51,21 @@ async function prepare(
   const grams = legs.has("bigram") ? queryLexemes(bigrams(question)) : [];
   let vector: string | null = null;
   let vectorUnavailable = false;
-  if (legs.has("vector") && s.embedding.endpoint) {
+  const endpoint = s.embedding.endpoint;
+  if (legs.has("vector") && endpoint) {
     try {
-      const [v] = await embedTexts([question], {
-        endpoint: s.embedding.endpoint,
-        model: s.embedding.model,
-        batchSize: 1,
-        attempts: 2,
-        backoffMs: 100,
-        // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
-        // must not cost every search 20 s before it answers from the lexical legs.
-        timeoutMs: 5_000,
-        apiKey: ctx.embeddingApiKey,
-      });
+      const [v] = await timed(searchStages, { stage: "embed" }, () =>
+        embedTexts([question], {
+          endpoint,
+          model: s.embedding.model,
+          batchSize: 1,
+          attempts: 2,
+          backoffMs: 100,
+          // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
+          // must not cost every search 20 s before it answers from the lexical legs.
+          timeoutMs: 5_000,
+          apiKey: ctx.embeddingApiKey,
+        }));
       vector = vectorText(v);
     } catch (err) {
       vectorUnavailable = true;
@@ -186,11 +190,12 @@ export async function searchContexts(
       const [known, , lexical] = await Promise.all([
         p.organizationId !== null && organizationKnown(tx, p.organizationId),
         scope && tuneVectorScan(tx, r.candidateLimit),
-        scope && lexicalQuery(tx, scope, {
-          wordLexemes: query.wordLexemes,
-          bigrams: query.bigrams,
-          candidates: r.candidateLimit,
-        }),
+        scope && timed(searchStages, { stage: "statistics" }, () =>
+          lexicalQuery(tx, scope, {
+            wordLexemes: query.wordLexemes,
+            bigrams: query.bigrams,
+            candidates: r.candidateLimit,
+          })),
       ]);
       if (ctx.auditRequired && !known) {
         throw new AppError(
@@ -199,24 +204,33 @@ export async function searchContexts(
         );
       }
       if (!scope || !lexical) return { known, rows: [], audited: true };
-      const rows = await hybridSearch(tx, {
-        ...scope,
-        ...lexical,
-        vector: query.vector,
-        candidates: r.candidateLimit,
-        rrfK: r.rrfK,
-        weights: r.weights,
-        limit: req.limit,
-      });
+      const rows = await timed(searchStages, { stage: "ranking" }, () =>
+        hybridSearch(tx, {
+          ...scope,
+          ...lexical,
+          vector: query.vector,
+          candidates: r.candidateLimit,
+          rrfK: r.rrfK,
+          weights: r.weights,
+          limit: req.limit,
+        }));
       // On the primary the audit row commits with the search (one commit, which a search of 100,000 chunks
       // felt: bench/RESULTS.md); a replica takes no writes, so a search read there is audited below.
       if (pool !== ctx.reads.primary) return { known, rows, audited: false };
-      await audit(tx, rows, known);
+      await timed(searchStages, { stage: "audit" }, () => audit(tx, rows, known));
       return { known, rows, audited: true };
     });
   const { known, rows, audited } = await ctx.reads.read(read);
   if (p.tenantId === null) return { contexts: [], legs: ran };
   // Nothing is answered unless the audit row is written: on the primary, in a transaction of its own.
-  if (!audited) await withPrincipal(ctx.sql, principal, (tx) => audit(tx, rows, known));
+  if (!audited) {
+    await timed(
+      searchStages,
+      { stage: "audit" },
+      () => withPrincipal(ctx.sql, principal, (tx) => audit(tx, rows, known)),
+    );
+  }
+  for (const leg of ran) searchLegs.inc({ leg });
+  searchStages.observe({ stage: "total", outcome: "ok" }, (performance.now() - started) / 1000);
   return { contexts: rows.map(toContext), legs: ran };
 }

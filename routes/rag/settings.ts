@@ -4,7 +4,14 @@
  * else its own tenant's.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { schemas, settingsChanges, settingsOf, settingsScope, updateSettings } from "@/domain/rag/mod.ts";
+import {
+  endpointWarnings,
+  schemas,
+  settingsChanges,
+  settingsOf,
+  settingsScope,
+  updateSettings,
+} from "@/domain/rag/mod.ts";
 import { json, jsonBody, limitParam, problems, router } from "../_validate.ts";
 import { requireRagAdminOrOperator, userAuth } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
@@ -47,14 +54,19 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       path: "/admin/settings",
       summary: "Change any subset of one scope's settings; every change is a new, audited version. A tenant " +
         "administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the " +
-        "rest only the installation operator (403 operator_required)",
+        "rest only the installation operator (403 operator_required). An endpoint set that does not answer a short " +
+        "probe is stored all the same, with a warning",
       request: { query: ScopeQuery, ...jsonBody(schemas.SettingsPatchSchema) },
       responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),
     async (c) => {
       const p = c.var.principal;
       const chosen = settingsScope(p, c.req.valid("query").scope);
-      return c.json(await updateSettings(ctx, p, chosen, c.req.valid("json")), 200);
+      const patch = c.req.valid("json");
+      const updated = await updateSettings(ctx, p, chosen, patch);
+      // Probed after storing: an endpoint that is not up yet is the operator's to start, not a reason to refuse.
+      const warnings = updated.scope === "installation" ? await endpointWarnings(ctx, patch) : [];
+      return c.json(warnings.length ? { ...updated, warnings } : updated, 200);
     },
   );
 

@@ -129,7 +129,7 @@ describe("containers as shipped", () => {
 
   it("keeps secrets, local state and Node.js out of the runtime image", () => {
     const ignored = read(".dockerignore").split("\n").map((l) => l.trim());
-    for (const entry of [".env.*", "secrets/", "node_modules/", ".tools/", ".git", ".data/"]) {
+    for (const entry of [".env.*", "secrets/", "node_modules/", ".tools/", ".git", ".data/", "scripts/demo/"]) {
       assert.ok(ignored.includes(entry), `.dockerignore lists ${entry}`);
     }
     const stages = read("Dockerfile").split(/^FROM /m);
@@ -150,8 +150,9 @@ describe("containers as shipped", () => {
       const text = read(file);
       for (const [pkg, use] of users) {
         if (!new RegExp(`from "${pkg.replace(/[/.]/g, "\\$&")}["/]|import\\("${pkg}"\\)`).test(text)) continue;
-        // The portal client and its example are shipped to portals, never in the service's image.
-        if (/^(tests|bench|clients|examples)\//.test(file)) use.tests++;
+        // The portal client and its example are shipped to portals, never in the service's image; nor is
+        // scripts/demo/ (the demo's local OpenID provider, .dockerignore).
+        if (/^(tests|bench|clients|examples|scripts\/demo)\//.test(file)) use.tests++;
         else use.runtime.push(file);
       }
     }
