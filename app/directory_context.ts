@@ -4,6 +4,7 @@ import type { Sql } from "@/sql/mod.ts";
 import { ReadPools } from "@/sql/read_pools.ts";
 import { cursorSecret } from "@/sql/directory/ledger.ts";
 import * as directory from "@/domain/directory/mod.ts";
+import { webhookOutbound } from "./webhook_outbound.ts";
 
 /**
 /**
@@ -30,6 +31,7 @@ export async function createDirectoryContext(
     syncStaleAfterSeconds: config.SYNC_STALE_AFTER_SECONDS,
     knownPortals: [...new Set(config.PORTAL_API_KEYS_JSON.map((k) => k.portalId))],
     installationOperators: config.INSTALLATION_OPERATORS,
+    webhooks: webhookOutbound(config),
     userTokens: directory.createUserTokenSigner({
       secret: config.CENTRAL_JWT_SECRET,
       privateKeyPem: config.CENTRAL_JWT_PRIVATE_KEY,

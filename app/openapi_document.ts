@@ -34,9 +34,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const app = createApp({
     config,
     log: createLogger("error"),
-    http: { requests: { inc() {} }, duration: { observe() {} } } as never,
-    renderMetrics: () => "",
-    ready: () => Promise.resolve({ postgres: false, redis: false }),
+    ready: () => Promise.resolve({}),
     directory: neverCalled as never,
     rag: neverCalled as never,
     auditRefusal: () => {},

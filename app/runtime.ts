@@ -6,8 +6,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "@/lib/config.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
-import { Counter, Histogram, Registry } from "@/lib/metrics.ts";
-import { connectRedis, redisReachable } from "@/lib/redis.ts";
+import { connectRedis } from "@/lib/redis.ts";
 import { RateLimiter } from "@/lib/rate_limit.ts";
 import { connect, type Sql } from "@/sql/mod.ts";
 import { migrate } from "@/sql/migrate.ts";
@@ -16,13 +15,15 @@ import { openSystemPool, type SystemPool } from "@/sql/rag/session.ts";
 import * as directory from "@/domain/directory/mod.ts";
 import { type AppDeps, createApp } from "@/routes/mod.ts";
 import type { AuthDeps } from "@/routes/_auth.ts";
-import { type JobDeps, queueDepths, startWorkers, type Workers } from "@/jobs/mod.ts";
+import { type JobDeps, queueDepths, startWorkers, streamsOf, watchStreams, type Workers } from "@/jobs/mod.ts";
 import { createTokenVerifier, createUserGate, recordRagRefusal } from "@/domain/rag/mod.ts";
 import { createRagContext } from "./rag_context.ts";
 import { createDirectoryContext } from "./directory_context.ts";
 import { redisShownVersions } from "./shown_versions.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
 import { budgetedRefusalAudit } from "./refusal_audit.ts";
+import { readinessProbe } from "./readiness.ts";
+import { watchRuntime } from "./metrics.ts";
 
 /** A running instance of the service (without its HTTP listener). */
 export interface Runtime {
@@ -38,18 +39,6 @@ export interface Runtime {
 export interface RuntimeOptions {
   workers?: boolean;
   consumerName?: string;
-}
-
-async function databaseReachable(sql: Sql): Promise<boolean> {
-  try {
-    await Promise.race([
-      sql`select 1`,
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1500)),
-    ]);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function authDeps(
@@ -175,11 +164,6 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     ? await ragParts(config, { sql, system, search, replicas }, redis, log, directoryFetch, limiter)
     : undefined;
 
-  const registry = new Registry();
-  const http = {
-    requests: registry.register(new Counter("http_requests_total", "HTTP requests by method, route and status")),
-    duration: registry.register(new Histogram("http_request_duration_seconds", "HTTP request duration")),
-  };
   // Each service audits the refusals of its own API in its own log.
   const refusals = budgetedRefusalAudit(config.AUDIT_REFUSALS_PER_MINUTE, (actor, details) => {
     const ragCtx = rag?.routes.ctx;
@@ -193,9 +177,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
   const deps: AppDeps = {
     config,
     log,
-    http,
-    renderMetrics: () => registry.render(),
-    ready: async () => ({ postgres: await databaseReachable(sql), redis: await redisReachable(redis) }),
+    ready: readinessProbe(sql, redis, rag?.routes.ctx),
     directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log, limiter) } : undefined,
     rag: rag?.routes,
     auditRefusal: refusals.audit,
@@ -206,6 +188,21 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     ? await startWorkers(jobs, options.consumerName ?? `${Deno.hostname()}-${Deno.pid}`)
     : null;
 
+  const unwatch = [
+    watchStreams(redis, config.REDIS_KEY_PREFIX, streamsOf(config.SERVICES)),
+    watchRuntime({
+      pools: {
+        api: sql,
+        publications,
+        search,
+        ...Object.fromEntries(replicas.map((r, i) => [`read${i}`, r])),
+        ...(system ? { system } : {}),
+      },
+      directory: dirCtx,
+      rag: rag?.routes.ctx,
+    }),
+  ];
+
   return {
     app,
     sql,
@@ -213,6 +210,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     directory: dirCtx,
     jobs,
     async stop() {
+      for (const stopWatching of unwatch) stopWatching();
       refusals.flush();
       await workers?.stop();
       await rag?.stop();

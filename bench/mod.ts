@@ -1,10 +1,12 @@
 /**
  * `deno task bench`: runs every benchmark (or those named with --only), prints one
  * table of figures beside baselines measured in the same run, and writes it with
- * the machine it ran on to bench/RESULTS.md.
+ * the machine it ran on to bench/RESULTS.md; with --only, the other benches' rows
+ * and notes stay as they were. --search-chunks sets the search corpus's size
+ * (BENCH_SEARCH_CHUNKS, default 100,000), e.g. 1000000.
  */
 import { parseArgs } from "node:util";
-import { type Figure, table } from "./_report.ts";
+import { type Figure, mergeReport, report, table } from "./_report.ts";
 
 const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "directory": () => import("./directory_users.ts"),
@@ -21,6 +23,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "eval": () => import("./eval.ts"),
   "search": () => import("./search.ts"),
   "edge": () => import("./edge_attacks.ts"),
+  "webhooks": () => import("./webhook_delivery.ts"),
 };
 
 async function machine(): Promise<string> {
@@ -43,33 +46,37 @@ async function machine(): Promise<string> {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ args: Deno.args, options: { only: { type: "string", multiple: true } } });
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { only: { type: "string", multiple: true }, "search-chunks": { type: "string" } },
+  });
+  if (values["search-chunks"]) {
+    if (!/^[1-9][0-9]*$/.test(values["search-chunks"])) throw new Error("--search-chunks takes a positive count");
+    Deno.env.set("BENCH_SEARCH_CHUNKS", values["search-chunks"]);
+  }
   const names = values.only?.length ? values.only : Object.keys(BENCHES);
+  for (const name of names) {
+    if (!BENCHES[name]) throw new Error(`no benchmark named ${name}; known: ${Object.keys(BENCHES).join(", ")}`);
+  }
   const figures: Figure[] = [];
   const failed: string[] = [];
   for (const name of names) {
-    const load = BENCHES[name];
-    if (!load) throw new Error(`no benchmark named ${name}; known: ${Object.keys(BENCHES).join(", ")}`);
     console.error(`bench: ${name} ...`);
     // One benchmark failing must not cost the figures the others measured: it is reported and the run fails.
     try {
-      figures.push(...await (await load()).run());
+      figures.push(...await (await BENCHES[name]()).run());
     } catch (err) {
       console.error(err);
       failed.push(`- ${name} FAILED: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const report = table(figures);
-  console.log(report);
-  const notes = figures.filter((f) => f.note).map((f) => `- ${f.bench} / ${f.metric}: ${f.note}`).join("\n");
-  const doc = `# Benchmark results\n\nMeasured ${new Date().toISOString()} by \`deno task bench\`` +
-    `${
-      values.only?.length ? ` (only: ${names.join(", ")})` : ""
-    }.\n\n## Machine\n\n${await machine()}\n\n## Figures\n\n${report}\n` +
-    (notes ? `\n## Notes\n\n${notes}\n` : "") +
-    (failed.length ? `\n## Failed\n\n${failed.join("\n")}\n` : "");
+  console.log(table(figures));
   const results = new URL("./RESULTS.md", import.meta.url).pathname;
-  Deno.writeTextFileSync(results, doc);
+  const measured = new Date().toISOString();
+  const doc = values.only?.length
+    ? mergeReport(Deno.readTextFileSync(results), figures, measured)
+    : report(figures, await machine(), measured);
+  Deno.writeTextFileSync(results, doc + (failed.length ? `\n## Failed\n\n${failed.join("\n")}\n` : ""));
   // Formatted as `deno fmt --check` expects, so a fresh report can be committed as it is.
   await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", results] }).output();
   if (failed.length) {

@@ -1,6 +1,6 @@
 /**
- * The embedding component's HTTP surface: OpenAI-compatible `POST /v1/embeddings`
- * and `GET /healthz`. Errors are RFC 9457 problem details with the project's codes.
+ * The embedding component's HTTP surface: OpenAI-compatible `POST /v1/embeddings`,
+ * `GET /healthz` and `GET /metrics` (Prometheus). Errors are RFC 9457 problem details with the project's codes.
  * It listens on loopback unless told otherwise, and with an API key configured,
  * embeds only for a caller presenting it as a bearer token (health stays open).
  */
@@ -11,6 +11,8 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { createLogger, errorFields, type Logger } from "@/lib/log.ts";
 import { DIMENSIONS, type EmbeddingModel, loadEmbeddingModel } from "./model.ts";
+import { renderRegistry, timed } from "@/lib/metrics.ts";
+import { embeddingRegistry, inference, inputs, pathLabel, requests, tokensEmbedded } from "./metrics.ts";
 
 /** Inputs per request; a caller with more sends several requests. */
 export const MAX_INPUTS = 256;
@@ -98,8 +100,14 @@ function createEmbeddingApp(model: EmbeddingModel, log: Logger, apiKey?: string)
     c.set("requestId", sent && /^[\w.:-]{1,128}$/.test(sent) ? sent : crypto.randomUUID());
     await next();
     c.res.headers.set("x-request-id", c.get("requestId"));
+    requests.inc({ path: pathLabel(c.req.path), status: String(c.res.status) });
   });
   app.get("/healthz", (c) => c.json({ status: "ok", model: model.name, dimensions: DIMENSIONS }));
+  // Like /healthz, open to whoever reaches the port: counts and timings, no text and no key.
+  app.get("/metrics", async (c) => {
+    const { text, contentType } = await renderRegistry(embeddingRegistry);
+    return c.text(text, 200, { "content-type": contentType });
+  });
   app.post(
     "/v1/embeddings",
     async (c, next) => {
@@ -123,7 +131,13 @@ function createEmbeddingApp(model: EmbeddingModel, log: Logger, apiKey?: string)
       }
       const { input, encoding_format } = parsed.data;
       const t0 = performance.now();
-      const { vectors, tokens } = await model.embed(typeof input === "string" ? [input] : input);
+      const { vectors, tokens } = await timed(
+        inference,
+        {},
+        () => model.embed(typeof input === "string" ? [input] : input),
+      );
+      inputs.inc(vectors.length);
+      tokensEmbedded.inc(tokens);
       log.info("embedded", { requestId, inputs: vectors.length, tokens, ms: Math.round(performance.now() - t0) });
       const answer: EmbeddingsResponse = {
         object: "list",

@@ -11,6 +11,8 @@ import { orgSync } from "./tasks/org_sync.ts";
 import { sourceDeleted } from "./tasks/source_deleted.ts";
 import { retention } from "./tasks/retention.ts";
 import { searchStats } from "./tasks/search_stats.ts";
+import { webhookDelivery } from "./tasks/webhook_delivery.ts";
+import { webhookSweep } from "./tasks/webhook_sweep.ts";
 import { withSystem } from "@/sql/rag/session.ts";
 import { startRelay } from "./relay.ts";
 import { streamDepth, streamNames } from "./streams.ts";
@@ -18,6 +20,7 @@ import { streamDepth, streamNames } from "./streams.ts";
 export type { JobDeps, Task } from "./task.ts";
 export { PermanentJobError } from "./worker.ts";
 export { addEntry, streamDepth, streamNames } from "./streams.ts";
+export { watchStreams } from "./metrics.ts";
 
 /** Every task the project has. */
 export const TASKS: readonly Task[] = [
@@ -29,6 +32,8 @@ export const TASKS: readonly Task[] = [
   sourceDeleted,
   retention,
   searchStats,
+  webhookDelivery,
+  webhookSweep,
 ];
 
 /** The stream names of a task. */
@@ -44,6 +49,11 @@ export async function queueDepths(redis: Redis, prefix: string, service: Task["s
       return { stream: `${t.service}:${t.name}`, ...await streamDepth(redis, names) };
     }),
   );
+}
+
+/** The streams (without the key prefix) of the tasks of `services`. */
+export function streamsOf(services: ReadonlySet<string>): string[] {
+  return TASKS.filter((t) => services.has(t.service)).map((t) => `${t.service}:${t.name}`);
 }
 
 /** Running workers. */

@@ -12,6 +12,8 @@ export interface Entry {
 
 /** Names of a work stream, its consumer group and its dead-letter stream, under a key prefix. */
 export interface StreamNames {
+  /** The stream's name without the key prefix (`rag:ingestion`): what metrics label it with. */
+  name: string;
   stream: string;
   group: string;
   dead: string;
@@ -19,7 +21,7 @@ export interface StreamNames {
 
 /** Builds the names of stream `name` (for example `directory:sync-freshness`). */
 export function streamNames(prefix: string, name: string): StreamNames {
-  return { stream: `${prefix}${name}`, group: `${name}:workers`, dead: `${prefix}${name}:dead` };
+  return { name, stream: `${prefix}${name}`, group: `${name}:workers`, dead: `${prefix}${name}:dead` };
 }
 
 /** Flattens a Redis field list into an object. */

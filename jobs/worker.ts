@@ -13,6 +13,16 @@ import { errorFields } from "@/lib/log.ts";
 import { duplicateRedis } from "@/lib/redis.ts";
 import { ensureGroup, type Entry, type StreamNames, toFields } from "./streams.ts";
 import { type Fairness, slotShare } from "./fair_share.ts";
+import { counter } from "@/lib/metrics.ts";
+
+const attempts = counter("backbone_job_attempts_total", "Job attempts by stream and outcome (done, failed)", [
+  "stream",
+  "outcome",
+]);
+const retries = counter("backbone_job_retries_total", "Entries claimed again for another attempt", ["stream"]);
+const deadLettered = counter("backbone_job_dead_lettered_total", "Entries moved to the dead-letter stream", [
+  "stream",
+]);
 
 /** An error that retrying cannot fix: the entry goes to the dead letters at once. */
 export class PermanentJobError extends Error {
@@ -78,6 +88,7 @@ export function startConsumer(
       .xack(names.stream, names.group, id)
       .hdel(errorsKey, id)
       .exec();
+    deadLettered.inc({ stream: names.name });
     log.warn("job dead-lettered", { stream: names.stream, entryId: id, deliveries, error: lastError });
   }
 
@@ -88,7 +99,9 @@ export function startConsumer(
     try {
       await options.handle(entry, attempt);
       await redis.multi().xack(names.stream, names.group, entry.id).hdel(errorsKey, entry.id).exec();
+      attempts.inc({ stream: names.name, outcome: "done" });
     } catch (err) {
+      attempts.inc({ stream: names.name, outcome: "failed" });
       if (err instanceof PermanentJobError) {
         await deadLetter(entry.id, attempt, err.message);
       } else {
@@ -137,7 +150,10 @@ export function startConsumer(
       ][];
       for (const [cid, fields] of claimed) {
         if (fields === null) await redis.xack(names.stream, names.group, cid); // trimmed away while pending
-        else launch({ id: cid, fields: toFields(fields) }, deliveries + 1);
+        else {
+          retries.inc({ stream: names.name });
+          launch({ id: cid, fields: toFields(fields) }, deliveries + 1);
+        }
       }
     }
   }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseAllowedHosts } from "./allowed_hosts.ts";
 import { isPortalId } from "./portal_ids.ts";
+import { checkSignIn, signInFields } from "./config_sign_in.ts";
 
 const MiB = 1024 * 1024;
 
@@ -25,6 +26,8 @@ export const SECRET_VARIABLES = [
   "RAG_DIRECTORY_API_KEY",
   "MODEL_GATEWAY_SERVICE_TOKEN",
   "EMBEDDING_API_KEY",
+  "CONSOLE_OIDC_CLIENT_SECRET",
+  "CONSOLE_SESSION_SECRET",
 ] as const;
 
 export const SCOPES = [
@@ -33,6 +36,7 @@ export const SCOPES = [
   "authorization:sync",
   "glossary:read",
   "glossary:write",
+  "webhooks:manage",
 ] as const;
 export type Scope = typeof SCOPES[number];
 
@@ -67,6 +71,16 @@ function json<T extends z.ZodType>(schema: T) {
     }
   }).pipe(schema);
 }
+
+/** An allow-list of outbound hosts (lib/allowed_hosts.ts). */
+const hostList = list.transform((hosts, ctx) => {
+  try {
+    return parseAllowedHosts(hosts);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "holds an entry that is not a host, host:port, .domain or *.domain" });
+    return z.NEVER;
+  }
+});
 
 const apiKey = z.string().min(16, "API keys must be at least 16 characters");
 
@@ -148,14 +162,17 @@ const schema = z.object({
   RAG_EXPLORE_GATEWAY_API_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: "API keys must be at least 16 characters",
   }),
-  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: list.transform((hosts, ctx) => {
-    try {
-      return parseAllowedHosts(hosts);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "holds an entry that is not a host, host:port, .domain or *.domain" });
-      return z.NEVER;
-    }
-  }),
+  RAG_SERVICE_CONTENT_ALLOWED_HOSTS: hostList,
+  /** Hosts webhook deliveries may go to (same entries as RAG_SERVICE_CONTENT_ALLOWED_HOSTS); empty: any allowed address. */
+  WEBHOOK_ALLOWED_HOSTS: hostList,
+  /** Whether webhook URLs may reach loopback and this host's own addresses (a receiver beside the service). */
+  WEBHOOK_ALLOW_LOOPBACK: bool(false),
+  /** One delivery's time budget; a slower receiver counts as failed and is retried. */
+  WEBHOOK_TIMEOUT_SECONDS: int(10, 1, 300),
+  /** The longest wait between retries of a failing subscription (the backoff doubles from 1 s up to this). */
+  WEBHOOK_RETRY_MAX_SECONDS: int(3600, 1, 86_400),
+  /** A subscription failing for this long without a success is given up on (state failing) until resumed. */
+  WEBHOOK_GIVE_UP_SECONDS: int(86_400, 1, 30 * 86_400),
   RAG_CONTENT_ALLOW_ANY_HOST: bool(false),
   RAG_CONTENT_FETCH_TIMEOUT_SECONDS: int(60, 1, 3600),
   RAG_CONTENT_ALLOW_LOOPBACK: bool(false),
@@ -196,7 +213,9 @@ const schema = z.object({
     message: "API keys must be at least 16 characters",
   }),
   EMBEDDING_MODEL_PATH: optionalText,
+  ...signInFields,
 }).superRefine((c, ctx) => {
+  checkSignIn(c, ctx);
   // Without a list, whoever may register a document may make the service fetch from any host it reaches.
   const anyHost = c.RAG_SERVICE_CONTENT_ALLOWED_HOSTS.length === 0;
   if (c.SERVICES.has("rag") && c.APP_ENV === "production" && anyHost && !c.RAG_CONTENT_ALLOW_ANY_HOST) {

@@ -15,6 +15,7 @@ import type {
 import type { Scope } from "@/lib/config.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
 import type { AppEnv } from "./_env.ts";
+import { personLabel, sessionFor } from "./_sign_in/mod.ts";
 
 /** What the credential middleware needs from the composition root. */
 export interface AuthDeps {
@@ -51,6 +52,8 @@ export async function takeToken(
  */
 export function actorOf(c: Context<AppEnv>): Actor {
   const requestId = c.get("requestId") ?? null;
+  const person = c.get("person");
+  if (person) return { kind: "admin", id: `person:${person.sub}`, label: personLabel(person), requestId };
   const user = c.get("principal");
   if (user) return { kind: "portal", id: `user:${user.sub}`, label: "user token", requestId };
   const admin = c.get("admin");
@@ -96,13 +99,45 @@ export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Requires a valid, enabled admin key in `x-directory-admin-key`. */
+/**
+ * Requires a valid, enabled admin key in `x-directory-admin-key`, or else a console session of a directory
+ * administrator (CSRF-checked); the audit then names the person.
+ */
 export function adminAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = deps.authenticateAdmin(c.req.header("x-directory-admin-key"));
+    const presented = c.req.header("x-directory-admin-key");
+    const session = presented === undefined ? sessionFor(c, (r) => r.includes("directory_admin")) : undefined;
+    if (session) {
+      c.set("admin", { id: `person:${session.sub}`, label: personLabel(session) });
+      await takeToken(deps.rateLimiter, `person:${session.sub}`, "user");
+      return await next();
+    }
+    const result = deps.authenticateAdmin(presented);
     if ("failure" in result) throw new AppError("unauthorized", `The admin key was refused: ${result.failure.reason}`);
     c.set("admin", result.principal);
     await takeToken(deps.rateLimiter, `admin:${result.principal.id}`);
     await next();
   };
+}
+
+/**
+ * What a route needs and what its operation documents, made together so they cannot differ: its credential
+ * middleware and its OpenAPI security requirement (the scope a portal credential must hold, if any).
+ */
+export interface Access {
+  middleware: MiddlewareHandler<AppEnv>[];
+  security: Record<string, string[]>[];
+}
+
+/** A portal credential (API key or portal JWT) holding `scope`, or any valid one without. */
+export function portalAccess(deps: AuthDeps, scope?: Scope): Access {
+  return {
+    middleware: scope ? [portalAuth(deps), requireScope(scope)] : [portalAuth(deps)],
+    security: [{ portalBearer: scope ? [scope] : [] }],
+  };
+}
+
+/** An enabled directory admin key. */
+export function adminAccess(deps: AuthDeps): Access {
+  return { middleware: [adminAuth(deps)], security: [{ adminKey: [] }] };
 }

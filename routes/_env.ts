@@ -4,6 +4,7 @@ import type { AppError } from "@/domain/errors.ts";
 import type { AdminPrincipal, PortalPrincipal } from "@/domain/directory/mod.ts";
 import type { Principal } from "@/domain/rag/mod.ts";
 import type { BodyKind } from "./_body.ts";
+import type { ConsoleSession } from "./_sign_in/session.ts";
 
 /** Variables on `c.var`: the request id, its logger, and the principal the credential proved. */
 export interface AppEnv {
@@ -18,5 +19,9 @@ export interface AppEnv {
     bodyFailure: AppError;
     /** The kind of body the route declared (`bodyKind`), which sets its byte cap; unset, a record. */
     bodyKind: BodyKind;
+    /** The consoles' signed-in person, when the request carries a session cookie that opens. */
+    session?: ConsoleSession;
+    /** The person a console call acts for, once the credential check took the session as the credential. */
+    person?: { sub: string; name: string; email: string };
   };
 }

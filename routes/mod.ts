@@ -1,7 +1,7 @@
 /**
  * Builds the HTTP application: request plumbing, the route sets of the configured
  * services, `/openapi.json` generated from the same zod schemas that validate
- * requests, and one error renderer.
+ * requests with its reference page at `/docs`, and one error renderer.
  */
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
@@ -9,16 +9,19 @@ import type { AppError } from "@/domain/errors.ts";
 import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
-import { type HttpMetrics, requestContext } from "./_request.ts";
+import { requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
+import { serveOpenApi } from "./_openapi.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
+import { docsRoutes } from "./docs.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
 import { usersRoutes } from "./directory/users.ts";
 import { departmentsRoutes } from "./directory/departments.ts";
 import { companiesRoutes } from "./directory/companies.ts";
 import { syncStatusRoutes } from "./directory/sync_status.ts";
 import { userGroupsRoutes } from "./directory/user_groups.ts";
+import { subscriptionsRoutes, webhookDelivery } from "./directory/subscriptions.ts";
 import { snapshotsRoutes } from "./directory/snapshots.ts";
 import { glossaryRoutes } from "./directory/glossary.ts";
 import { linksRoutes } from "./directory/links.ts";
@@ -27,6 +30,7 @@ import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import { termRevisionsAdminRoutes } from "./directory/admin/term_revisions.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
+import { documentListRoutes } from "./rag/document_list.ts";
 import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
 import { askRoutes } from "./rag/ask.ts";
@@ -38,15 +42,14 @@ import { operationsAdminRoutes } from "./directory/admin/operations.ts";
 import { dashboardAdminRoutes } from "./directory/admin/dashboard.ts";
 import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
-import { CONSOLE_KIT_BASE, consoleKitRoutes } from "./_console_kit/mod.ts";
+import { CONSOLE_KIT_BASE, consoleKitRoutes, securityHeaders } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
+import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
   config: Config;
   log: Logger;
-  http: HttpMetrics;
-  renderMetrics: () => string;
   ready: ReadinessProbe;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
@@ -65,7 +68,7 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
-  app.use("*", requestContext(deps.log, deps.http));
+  app.use("*", requestContext(deps.log));
   // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(
     "*",
@@ -79,7 +82,25 @@ export function createApp(deps: AppDeps) {
       minBytesPerSecond: config.HTTP_BODY_MIN_BYTES_PER_SECOND,
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
-  app.route("/", systemRoutes(deps.ready, deps.renderMetrics));
+  app.route("/", systemRoutes(deps.ready));
+  app.route("/", docsRoutes());
+  const signIn = createSignIn(config);
+  if (signIn) {
+    // The cookie is read on the consoles' own paths only: no API route ever sees it.
+    for (const path of ["/", "/views/*", "/console/*", "/auth/*"]) app.use(path, readSession(signIn));
+    app.route("/auth", signInRoutes(signIn));
+    const apis = [
+      ...(deps.directory ? [["directory", `${DIRECTORY_BASE}/admin/`, ["directory_admin"]] as const] : []),
+      ...(deps.rag ? [["retrieval", "/api/v1/", ["rag_admin", "installation_operator"]] as const] : []),
+    ];
+    for (const [name, base, roles] of apis) {
+      app.all(
+        `/console/api/${name}/*`,
+        securityHeaders,
+        forwardToApi(base, roles, sessionFor, (r, e) => app.fetch(r, e)),
+      );
+    }
+  }
   // One script and stylesheet for both consoles, served whichever service runs.
   if (deps.directory || deps.rag) app.route(CONSOLE_KIT_BASE, consoleKitRoutes());
 
@@ -94,6 +115,7 @@ export function createApp(deps: AppDeps) {
         glossaryRoutes,
         linksRoutes,
         whoamiRoutes,
+        subscriptionsRoutes,
       ];
       for (const routes of portalRoutes) {
         app.route(DIRECTORY_BASE, routes(deps.directory));
@@ -106,10 +128,11 @@ export function createApp(deps: AppDeps) {
     app.route(`${DIRECTORY_BASE}/admin`, userTokensAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, glossaryAdminRoutes(deps.directory));
     app.route(`${DIRECTORY_BASE}/admin`, termRevisionsAdminRoutes(deps.directory));
-    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth));
+    app.route("/console", consoleRoutes(deps.directory.ctx, deps.directory.auth, signIn));
   }
 
   if (deps.rag) {
+    app.route("/api/v1", documentListRoutes(deps.rag));
     app.route("/api/v1", documentsRoutes(deps.rag));
     app.route("/api/v1", settingsRoutes(deps.rag));
     app.route("/api/v1", searchRoutes(deps.rag));
@@ -117,44 +140,12 @@ export function createApp(deps: AppDeps) {
     app.route("/api/v1", overviewRoutes(deps.rag));
     app.route("/api/v1", meRoutes(deps.rag));
     app.route("/api/explore/v1", exploreRoutes(deps.rag, config.RAG_EXPLORE_GATEWAY_API_KEY));
-    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN }));
+    app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {
-    type: "http",
-    scheme: "bearer",
-    description: "The upstream search gateway's service key (RAG_EXPLORE_GATEWAY_API_KEY)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "delegatedUserToken", {
-    type: "apiKey",
-    in: "header",
-    name: "x-explore-user-token",
-    description: "The user token the gateway acts for (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "A user token signed by the central console (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {
-    type: "http",
-    scheme: "bearer",
-    description: "A portal API key or an HS256 portal JWT",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminKey", {
-    type: "apiKey",
-    in: "header",
-    name: "x-directory-admin-key",
-  });
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Enterprise portal backbone: central directory and retrieval services",
-      version: "1.0.0",
-      description: "Errors are RFC 9457 problem details (application/problem+json) with a stable `code`.",
-    },
-  });
+  // What a subscription receives (README "Webhook subscriptions"), under the document's `webhooks`.
+  if (deps.directory) app.openAPIRegistry.registerWebhook(webhookDelivery);
+  serveOpenApi(app);
 
   app.onError(
     createErrorHandler((c, err: AppError) =>

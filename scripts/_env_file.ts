@@ -36,6 +36,25 @@ export const DEMO_SWITCHES: Record<string, string> = {
   RAG_OPEN_PORTALS: "demo-portal",
 };
 
+/** The demo's local OpenID provider (scripts/demo/oidc_provider.ts, started by up.sh) on loopback. */
+export const DEMO_OIDC_ISSUER = "http://127.0.0.1:8090";
+/** The demo people's shared sign-in password at that provider (documented in the README; loopback only). */
+export const DEMO_PASSWORD = "demo-example";
+
+/**
+ * The consoles' sign-in through the demo's own OpenID provider, with a client secret and session secret for this
+ * machine. Added to an older `.env.local` that lacks them.
+ */
+export function demoSignInEntries(): Record<string, string> {
+  return {
+    CONSOLE_OIDC_ISSUER: DEMO_OIDC_ISSUER,
+    CONSOLE_OIDC_CLIENT_ID: "consoles",
+    CONSOLE_OIDC_CLIENT_SECRET: secret(),
+    CONSOLE_OIDC_SCOPES: "openid profile email roles",
+    CONSOLE_SESSION_SECRET: secret(),
+  };
+}
+
 /** Values for a fresh demo installation: local PostgreSQL and Redis, generated keys and secrets. */
 export function demoEnv(): Record<string, string> {
   const ownerPw = secret("", 18);
@@ -80,6 +99,7 @@ export function demoEnv(): Record<string, string> {
     RAG_EXPLORE_GATEWAY_API_KEY: secret("gw_"),
     RAG_PUBLIC_ORGANIZATION_ID: crypto.randomUUID(),
     ...DEMO_SWITCHES,
+    ...demoSignInEntries(),
   };
 }
 

@@ -9,6 +9,7 @@
 export const TEST_ONLY_PACKAGES = [
   "fast-check",
   "playwright-core",
+  "axe-core",
   "docx",
   "pdf-lib",
   "@pdf-lib/fontkit",
@@ -17,7 +18,9 @@ export const TEST_ONLY_PACKAGES = [
   "yaml",
   "openapi-fetch",
   "openapi-typescript",
-  "standardwebhooks",
+  "@redocly/openapi-core",
+  // The local OpenID provider of the demo and the sign-in tests (scripts/demo/oidc_provider.ts).
+  "oidc-provider",
 ] as const;
 
 if (import.meta.main) {

@@ -14,8 +14,11 @@ import { cursorSecret } from "@/sql/directory/ledger.ts";
 import { createCursorCodec, createPublications } from "@/domain/directory/mod.ts";
 import {
   addMissingDemoEntries,
+  DEMO_OIDC_ISSUER,
+  DEMO_PASSWORD,
   DEMO_SWITCHES,
   demoEnv,
+  demoSignInEntries,
   readEnvFile,
   systemRoleEntry,
   writeEnvFile,
@@ -47,7 +50,7 @@ export async function setupCommand(args: SetupOptions): Promise<number> {
       say(`added DATABASE_SYSTEM_URL to ${args.envFile}`);
     }
     if (args.demo) {
-      const added = addMissingDemoEntries(args.envFile, DEMO_SWITCHES);
+      const added = addMissingDemoEntries(args.envFile, { ...DEMO_SWITCHES, ...demoSignInEntries() });
       if (added.length > 0) say(`added ${added.join(", ")} to ${args.envFile}`);
       fileEnv = readEnvFile(args.envFile);
     }
@@ -91,6 +94,9 @@ export async function setupCommand(args: SetupOptions): Promise<number> {
       `  Portal key  ${portal?.apiKey ?? "(none configured)"}   portal ${
         portal?.portalId ?? "-"
       }, Authorization: Bearer`,
+      ...(config.CONSOLE_OIDC_ISSUER === DEMO_OIDC_ISSUER
+        ? [`  Sign in     ${url}/console/ and ${url}/   as kim.minjun, password ${DEMO_PASSWORD} (README: Sign-in)`]
+        : []),
       "",
     ].join("\n"));
   }

@@ -23,11 +23,18 @@ if [ -z "$model" ]; then
 fi
 EMBEDDING_MODEL_PATH="$model" LOG_LEVEL=warn "$deno" run -P=embedding embedding/main.ts &
 embedding=$!
+# The demo's own OpenID provider holds the demo company's people for the consoles' sign-in (README: Sign-in);
+# an installation pointed at its own provider starts none.
+idp=
+if grep -q "^CONSOLE_OIDC_ISSUER='http://127.0.0.1:8090'" .env.local; then
+  "$deno" run -A --env-file=.env.local scripts/demo/oidc_provider.ts 2>/dev/null &
+  idp=$!
+fi
 "$deno" run -P=service --env-file=.env.local main.ts --workers-only &
 worker=$!
 RUN_WORKERS=false "$deno" run -P=service --env-file=.env.local main.ts &
 service=$!
-trap 'kill $service $worker $embedding 2>/dev/null || true' EXIT INT TERM
+trap 'kill $service $worker $embedding $idp 2>/dev/null || true' EXIT INT TERM
 
 "$deno" run -A --env-file=.env.local scripts/cli.ts configure-embedding
 if [ -z "${EMBEDDING_MODEL_PATH:-}" ]; then

@@ -218,3 +218,16 @@ export function isConnectionError(err: unknown): boolean {
     "53300", // too_many_connections
   ].includes(code) || code.startsWith("08");
 }
+
+/** A pool's occupancy: connections running a query or held (a transaction, a reservation), idle, and queries waiting. */
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The occupancy of `pool`, from the vendored postgres.js' `stats()` (vendor/postgres/PATCHES.md). */
+export function poolStats(pool: Sql): PoolStats {
+  return (pool as unknown as { stats(): PoolStats }).stats();
+}

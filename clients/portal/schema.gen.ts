@@ -9,32 +9,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is up
+         * @description **Access:** no credential.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -50,46 +29,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** PostgreSQL and Redis are reachable; 503 names the failing part */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description A dependency is unreachable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            checks?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Each dependency's state (database, Redis, and for retrieval the directory's freshness and the embedding endpoint); 503 when a required one is down
+         * @description **Access:** no credential.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -105,27 +49,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prometheus text format */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-            };
-        };
+        /**
+         * Prometheus metrics
+         * @description **Access:** no credential.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -141,86 +69,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Walk users by cursor, or read the change feed with updatedSince */
-        get: {
-            parameters: {
-                query?: {
-                    onlyActive?: boolean;
-                    companyId?: string;
-                    departmentId?: string;
-                    q?: string;
-                    limit?: number;
-                    cursor?: string;
-                    updatedSince?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: (components["schemas"]["DirectoryUser"] | components["schemas"]["Tombstone"])[];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Walk users by cursor, or read the change feed with updatedSince
+         * @description **Access:** a portal credential holding `directory:read`.
+         */
+        get: operations["listUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -236,79 +89,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DirectoryUser"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One user
+         * @description **Access:** a portal credential holding `directory:read`.
+         */
+        get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -324,84 +109,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The department hierarchy, parents before children across pages */
-        get: {
-            parameters: {
-                query?: {
-                    companyId?: string;
-                    includeInactive?: boolean;
-                    limit?: number;
-                    cursor?: string;
-                    updatedSince?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: (components["schemas"]["Department"] | components["schemas"]["Tombstone"])[];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The department hierarchy, parents before children across pages
+         * @description **Access:** a portal credential holding `directory:read`.
+         */
+        get: operations["listDepartments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -417,72 +129,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Companies */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["Company"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Companies
+         * @description **Access:** a portal credential holding `directory:read`.
+         */
+        get: operations["listCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -500,90 +151,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report the calling portal's sync outcome for one resource */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SyncReport"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["SyncStatus"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Report the calling portal's sync outcome for one resource
+         * @description **Access:** a portal credential holding `directory:sync`.
+         */
+        post: operations["reportSyncStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,82 +169,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Groups changed after `since` (all without it), tombstones included, in version order */
-        get: {
-            parameters: {
-                query?: {
-                    since?: number | null;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["UserGroup"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Groups changed after `since` (all without it), tombstones included, in version order
+         * @description **Access:** a portal credential holding `directory:read`.
+         */
+        get: operations["listUserGroups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -689,231 +190,17 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Create a group, or replace it based on baseVersion (409 with the ledger's record when stale) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserGroupPush"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["UserGroup"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a group, or replace it based on baseVersion (409 with the ledger's record when stale)
+         * @description **Access:** a portal credential holding `directory:sync`.
+         */
+        put: operations["putUserGroup"];
         post?: never;
-        /** Delete a group based on baseVersion; returns the tombstone */
-        delete: {
-            parameters: {
-                query?: {
-                    baseVersion?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["UserGroup"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a group based on baseVersion; returns the tombstone
+         * @description **Access:** a portal credential holding `directory:sync`.
+         */
+        delete: operations["deleteUserGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -927,231 +214,17 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Add a member (based on baseVersion) */
-        put: {
-            parameters: {
-                query?: {
-                    baseVersion?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["UserGroup"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Add a member (based on baseVersion)
+         * @description **Access:** a portal credential holding `directory:sync`.
+         */
+        put: operations["addUserGroupMember"];
         post?: never;
-        /** Remove a member (based on baseVersion) */
-        delete: {
-            parameters: {
-                query?: {
-                    baseVersion?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["UserGroup"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Remove a member (based on baseVersion)
+         * @description **Access:** a portal credential holding `directory:sync`.
+         */
+        delete: operations["removeUserGroupMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1164,79 +237,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Approved concepts and relations, narrowed by scope; strong ETag, 304 on If-None-Match */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Repeatable: a concept is included when its scope is any of the given ones or it has no scope; none given: all */
-                    scope?: string[];
-                    since?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["OntologyPack"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approved concepts and relations, narrowed by scope; strong ETag, 304 on If-None-Match
+         * @description **Access:** a portal credential holding `glossary:read`.
+         */
+        get: operations["getOntologyPack"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1252,75 +257,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The matching dictionary of approved, active terms (tombstones after `since`) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Repeatable: a concept is included when its scope is any of the given ones or it has no scope; none given: all */
-                    scope?: string[];
-                    since?: number | null;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: (components["schemas"]["MatchingTerm"] | components["schemas"]["Tombstone"])[];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The matching dictionary of approved, active terms (tombstones after `since`)
+         * @description **Access:** a portal credential holding `glossary:read`.
+         */
+        get: operations["listMatchingTerms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1338,103 +279,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Propose terms (always `proposed`); existing notations are skipped */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TermProposals"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                proposed: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    notation: string;
-                                }[];
-                                skipped: {
-                                    notation: string;
-                                    /** @enum {string} */
-                                    reason: "exists";
-                                    /** Format: uuid */
-                                    termId: string;
-                                }[];
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Propose terms (always `proposed`); existing notations are skipped
+         * @description **Access:** a portal credential holding `glossary:write`.
+         */
+        post: operations["proposeTerms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1457,124 +306,10 @@ export type paths = {
         /**
          * Edit a term's definition, aliases, abbreviations or scope; its status never changes here
          * @description A proposed or rejected term is edited in place, only by the portal that proposed it (another portal: 403 portal_mismatch), and answers 200 with the term. A term that has been approved keeps its approved text: the edit becomes this portal's pending revision (replacing the one it had) and answers 202 with it; an administrator approves or rejects it. An edit equal to the approved text withdraws it (200).
+         *
+         *     **Access:** a portal credential holding `glossary:write`.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortalTermPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Term"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Held for an administrator's review */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["TermRevision"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateTerm"];
         trace?: never;
     };
     "/api/directory/v1/content-term-links": {
@@ -1584,241 +319,22 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Links in version order (tombstones included unless includeDeleted=false) */
-        get: {
-            parameters: {
-                query?: {
-                    contentKey?: string;
-                    portalId?: string;
-                    termId?: string;
-                    since?: number | null;
-                    includeTerm?: boolean;
-                    includeDeleted?: boolean;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["ContentTermLink"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Links in version order (tombstones included unless includeDeleted=false)
+         * @description **Access:** a portal credential holding `glossary:read`.
+         */
+        get: operations["listContentTermLinks"];
         put?: never;
-        /** Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ContentTermLinkBatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                upserted: number;
-                                unchanged: number;
-                                skipped: {
-                                    contentKey: string;
-                                    /** Format: uuid */
-                                    termId: string;
-                                    /** @enum {string} */
-                                    reason: "not_approved" | "inactive" | "unknown_term" | "protected";
-                                }[];
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        /** Soft-delete the caller's links selected by contentKey and/or termId */
-        delete: {
-            parameters: {
-                query?: {
-                    contentKey?: string;
-                    termId?: string;
-                    portalId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                tombstoned: number;
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped
+         * @description **Access:** a portal credential holding `glossary:write`.
+         */
+        post: operations["pushContentTermLinks"];
+        /**
+         * Soft-delete the caller's links selected by contentKey and/or termId
+         * @description **Access:** a portal credential holding `glossary:write`.
+         */
+        delete: operations["deleteContentTermLinks"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1833,93 +349,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Queue a content body for the term-linking worker (the body is deleted once linked) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ContentBody"];
-                };
-            };
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                jobId: string;
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Queue a content body for the term-linking worker (the body is deleted once linked)
+         * @description **Access:** a portal credential holding `glossary:write`.
+         */
+        post: operations["submitContentBody"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1933,92 +367,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The state of a queued content body (the caller's own) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                portalId: string;
-                                contentKey: string;
-                                /** @enum {string} */
-                                status: "queued" | "done" | "failed";
-                                result: {
-                                    [key: string]: unknown;
-                                } | null;
-                                error: string | null;
-                                createdAt: string;
-                                finishedAt: string | null;
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The state of a queued content body (the caller's own)
+         * @description **Access:** a portal credential holding `glossary:write`.
+         */
+        get: operations["getContentBodyJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2034,56 +387,69 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The calling portal, how it signed in and the scopes its credential holds */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WhoAmI"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The calling portal, how it signed in and the scopes its credential holds
+         * @description **Access:** any portal credential.
+         */
+        get: operations["whoAmI"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/directory/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling portal's subscriptions with their recent deliveries
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Register a webhook subscription; the answer holds its signing secret, shown this once
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/directory/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the calling portal's subscriptions (404 for another portal's)
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription; nothing more is delivered to it
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause or resume (also a failing one) a subscription, or rotate its secret
+         * @description **Access:** a portal credential holding `webhooks:manage`.
+         */
+        patch: operations["updateSubscription"];
         trace?: never;
     };
     "/api/directory/v1/authorization-snapshot": {
@@ -2095,117 +461,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace the calling portal's whole permission summary (streamed; gzip accepted; one at a time per portal) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AuthorizationSnapshot"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AuthorizationSnapshotReceipt"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Replace the calling portal's whole permission summary (streamed; gzip accepted; one at a time per portal)
+         * @description **Access:** a portal credential holding `authorization:sync`.
+         */
+        post: operations["publishAuthorizationSnapshot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2219,146 +479,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["Company"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * List companies by cursor, or read their change feed with updatedSince
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListCompanies"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CompanyCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Company"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a company
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminCreateCompany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2372,221 +503,25 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Company"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One company
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetCompany"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Tombstone"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a company; portals see a tombstone in the change feed
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        delete: operations["adminDeleteCompany"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CompanyPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Company"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Change a company (send the version read; a company changed since is 409)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        patch: operations["adminUpdateCompany"];
         trace?: never;
     };
     "/api/directory/v1/admin/companies/{id}/deactivate": {
@@ -2598,60 +533,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Company"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Deactivate a company: it stays, marked inactive
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminDeactivateCompany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2665,149 +551,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    companyId?: string;
-                    includeInactive?: boolean;
-                    limit?: number;
-                    cursor?: string;
-                    updatedSince?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: (components["schemas"]["Department"] | components["schemas"]["Tombstone"])[];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * List departments by cursor, or read their change feed with updatedSince
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListDepartments"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DepartmentCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Department"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a department
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminCreateDepartment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2821,221 +575,25 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Department"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One department
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetDepartment"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Tombstone"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a department; portals see a tombstone in the change feed
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        delete: operations["adminDeleteDepartment"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DepartmentPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Department"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Change a department (send the version read; a department changed since is 409)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        patch: operations["adminUpdateDepartment"];
         trace?: never;
     };
     "/api/directory/v1/admin/departments/{id}/deactivate": {
@@ -3047,60 +605,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Department"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Deactivate a department: it stays, marked inactive
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminDeactivateDepartment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3116,73 +625,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Import users from JSON Lines or CSV (header row of field names); matched by loginId */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "text/csv": string;
-                    "application/x-ndjson": string;
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["UserImportResult"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Import users from JSON Lines or CSV (header row of field names); matched by loginId
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminImportUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3196,151 +643,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    onlyActive?: boolean;
-                    companyId?: string;
-                    departmentId?: string;
-                    q?: string;
-                    limit?: number;
-                    cursor?: string;
-                    updatedSince?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: (components["schemas"]["DirectoryUser"] | components["schemas"]["Tombstone"])[];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * List users by cursor, or read their change feed with updatedSince
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListUsers"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DirectoryUser"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a user
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminCreateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3354,221 +667,25 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DirectoryUser"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One user
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetUser"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Tombstone"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a user; portals see a tombstone in the change feed
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        delete: operations["adminDeleteUser"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DirectoryUser"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Change a user (send the version read; a user changed since is 409)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        patch: operations["adminUpdateUser"];
         trace?: never;
     };
     "/api/directory/v1/admin/users/{id}/deactivate": {
@@ -3580,60 +697,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DirectoryUser"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Deactivate a user: it stays, marked inactive
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminDeactivateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3647,40 +715,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every portal's sync status and credential failures */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["PortalSync"][];
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Every portal's sync status and credential failures
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetSyncStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3696,57 +735,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Audit entries, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                    targetType?: string;
-                    targetId?: string;
-                    action?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["AuditEntry"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Audit entries, newest first
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3762,62 +755,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Without portalId: every portal's latest snapshot side by side; with it: that portal's entries */
-        get: {
-            parameters: {
-                query?: {
-                    portalId?: string;
-                    driftOnly?: boolean;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["PortalSnapshot"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        } | {
-                            data: {
-                                items: components["schemas"]["SnapshotEntry"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Without portalId: every portal's latest snapshot side by side; with it: that portal's entries
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListSnapshots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3833,55 +775,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** What a portal's latest snapshot added and removed per user against its previous one */
-        get: {
-            parameters: {
-                query: {
-                    portalId: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["SnapshotChange"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * What a portal's latest snapshot added and removed per user against its previous one
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListSnapshotChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3897,73 +795,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A user's groups, roles and permissions in every portal, with collection times and drift */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                user: components["schemas"]["DirectoryUser"];
-                                portals: {
-                                    portalId: string;
-                                    /** Format: uuid */
-                                    snapshotId: string;
-                                    sourceVersion: string;
-                                    collectedAt: string;
-                                    /** Format: uuid */
-                                    companyId: string;
-                                    groups: components["schemas"]["AuthorizationAssignment"][];
-                                    roles: components["schemas"]["AuthorizationAssignment"][];
-                                    permissions: components["schemas"]["AuthorizationAssignment"][];
-                                    drift: boolean;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * A user's groups, roles and permissions in every portal, with collection times and drift
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetUserSnapshot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3981,108 +817,13 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Issue the signed user token the retrieval service accepts (ACTIVE users only; ttl 60-3600 s, default 900; `operator: true` only for users in INSTALLATION_OPERATORS) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserTokenRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["IssuedUserToken"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Issue the signed user token the retrieval service accepts
+         * @description For ACTIVE users only; ttl 60-3600 s, default 900; `operator: true` only for users in INSTALLATION_OPERATORS.
+         *
+         *     **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminIssueUserToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4096,56 +837,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Terms by id, optionally of one status (the review queue is status=proposed) */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "proposed" | "approved" | "rejected" | "deprecated";
-                    q?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["Term"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Terms by id, optionally of one status (the review queue is status=proposed)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListTerms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4161,151 +857,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["TermWithRelations"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One term with its relations
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetTerm"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a term (status changes go through approve, reject and deprecate) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminTermPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Term"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit a term (status changes go through approve, reject and deprecate)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        patch: operations["adminUpdateTerm"];
         trace?: never;
     };
     "/api/directory/v1/admin/terms/{id}/approve": {
@@ -4317,73 +883,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Approve a term; links the content named in its evidence */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description The term's version the decision was made on: a term edited since is 409 version_conflict */
-                    version?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Term"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approve a term; links the content named in its evidence
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminApproveTerm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4399,73 +903,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Reject a term */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description The term's version the decision was made on: a term edited since is 409 version_conflict */
-                    version?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Term"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reject a term
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminRejectTerm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4481,73 +923,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Deprecate a term */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description The term's version the decision was made on: a term edited since is 409 version_conflict */
-                    version?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Term"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Deprecate a term
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminDeprecateTerm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4563,106 +943,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Relate two concepts, or a concept and a reference node; a broader cycle is 422 */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RelationCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                sourceId: string;
-                                type: string;
-                                targetId: string;
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Relate two concepts, or a concept and a reference node; a broader cycle is 422
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminCreateRelation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4679,65 +964,11 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {boolean} */
-                                deleted: true;
-                            };
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a relation of a term
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        delete: operations["adminDeleteRelation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4750,159 +981,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Links of every portal (by content key, term or portal) */
-        get: {
-            parameters: {
-                query?: {
-                    contentKey?: string;
-                    portalId?: string;
-                    termId?: string;
-                    since?: number | null;
-                    includeTerm?: boolean;
-                    includeDeleted?: boolean;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["ContentTermLink"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Links of every portal (by content key, term or portal)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListContentTermLinks"];
         put?: never;
-        /** Link a content to an approved, active term by hand (`manual`: no dictionary push overrides it) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ManualContentTermLink"];
-                };
-            };
-            responses: {
-                /** @description Already linked so; nothing changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ContentTermLink"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Linked */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ContentTermLink"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Link a content to an approved, active term by hand (`manual`: no dictionary push overrides it)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminCreateContentTermLinks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4916,56 +1005,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Portals' edits of approved terms, oldest first (the review queue is status=pending, the default) */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "approved" | "rejected" | "superseded";
-                    termId?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: components["schemas"]["TermRevision"][];
-                                nextCursor: string | null;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Portals' edits of approved terms, oldest first (the review queue is status=pending, the default)
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminListTermRevisions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4981,61 +1025,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One revision: what it changes and the term's values of those fields now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["TermRevision"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * One revision: what it changes and the term's values of those fields now
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        get: operations["adminGetTermRevision"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5053,70 +1047,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Approve a pending revision: its changes are applied to the term at a new glossary version */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["TermRevision"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approve a pending revision: its changes are applied to the term at a new glossary version
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminApproveTermRevision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5132,70 +1067,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Reject a pending revision: the term keeps its approved text */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["TermRevision"];
-                            meta?: {
-                                generatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reject a pending revision: the term keeps its approved text
+         * @description **Access:** a directory admin key in `x-directory-admin-key`.
+         */
+        post: operations["adminRejectTermRevision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5209,116 +1085,37 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the caller's documents, oldest change first, in cursor pages
+         * @description **Access:** a user token with `rag:admin`, or a user token with `portal_id`.
+         */
+        get: operations["listDocuments"];
         put?: never;
-        /** Ingest a document: fetch, verify, extract, chunk, embed, index (wait=false: queue only) */
-        post: {
-            parameters: {
-                query?: {
-                    wait?: boolean;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["IngestionRequest"];
-                };
-            };
-            responses: {
-                /** @description Indexed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IngestionResult"];
-                    };
-                };
-                /** @description Accepted, not yet indexed */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IngestionResult"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
+        /**
+         * Ingest a document: fetch, verify, extract, chunk, embed, index (wait=false: queue only)
+         * @description **Access:** a user token.
+         */
+        post: operations["ingestDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/by-source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Look a document up by the portal and the portal's own document id
+         * @description **Access:** a user token.
+         */
+        get: operations["getDocumentBySource"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5332,65 +1129,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A document's status, chunk count and error, as the caller may see it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    documentId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DocumentState"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * A document's status, chunk count and error, as the caller may see it
+         * @description **Access:** a user token.
+         */
+        get: operations["getDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5409,69 +1152,11 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Purge a document and every chunk in one transaction */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    portalId: string;
-                    sourceDocumentId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            purged: true;
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Purge a document and every chunk in one transaction
+         * @description **Access:** a user token with `rag:admin`.
+         */
+        delete: operations["purgeDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5486,65 +1171,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Approve an indexed document for search */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    documentId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DocumentState"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approve an indexed document for search
+         * @description **Access:** a user token with `rag:admin`.
+         */
+        post: operations["publishDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5560,65 +1191,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Approve fetching a document held for file-store approval */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    documentId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DocumentState"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approve fetching a document held for file-store approval
+         * @description **Access:** a user token with `rag:admin`.
+         */
+        post: operations["approveDocumentFetch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5632,157 +1209,20 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The settings of one scope and their version (no credentials): the installation's, or the tenant's effective settings with its overrides */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
-                    scope?: "installation" | "tenant";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VersionedRagSettings"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        /** Change any subset of one scope's settings; every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required) */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
-                    scope?: "installation" | "tenant";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RagSettingsPatch"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VersionedRagSettings"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The settings of one scope and their version
+         * @description The installation's, or the tenant's effective settings with its overrides; no credentials.
+         *
+         *     **Access:** a user token with `rag:admin`, or a user token with `installation_operator`.
+         */
+        get: operations["getSettings"];
+        /**
+         * Change any subset of one scope's settings
+         * @description Every change is a new, audited version. A tenant administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 operator_required). An endpoint set that does not answer a short probe is stored all the same, with a warning.
+         *
+         *     **Access:** a user token with `rag:admin`, or a user token with `installation_operator`.
+         */
+        put: operations["updateSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5797,67 +1237,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The latest changes of one scope's settings, newest first: what changed and when, never who */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
-                    scope?: "installation" | "tenant";
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RagSettingsHistory"];
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The latest changes of one scope's settings, newest first: what changed and when, never who
+         * @description **Access:** a user token with `rag:admin`, or a user token with `installation_operator`.
+         */
+        get: operations["listSettingsChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5875,87 +1259,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Hybrid search (vector, Korean full text, bigrams; RRF) over what the caller may see */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Contexts, best first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            contexts: components["schemas"]["SearchContext"][];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Hybrid search (vector, Korean full text, bigrams; RRF) over what the caller may see
+         * @description **Access:** a user token.
+         */
+        post: operations["search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5971,95 +1279,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A grounded answer from what the caller may see, with citations (text/event-stream to stream it) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AskRequest"];
-                };
-            };
-            responses: {
-                /** @description The answer; with Accept: text/event-stream, `delta` events then one `citations` event */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Answer"];
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * A grounded answer from what the caller may see, with citations (text/event-stream to stream it)
+         * @description **Access:** a user token.
+         */
+        post: operations["ask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6073,54 +1297,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Documents by status, chunks, jobs and queues, recent failures, organization sync, activity */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RagOverview"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Documents by status, chunks, jobs and queues, recent failures, organization sync, activity
+         * @description **Access:** a user token with `rag:admin`.
+         */
+        get: operations["getRetrievalOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6136,45 +1317,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Who the service takes the caller for: tenant, organizations, clearance and roles from the token */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Me"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Who the service takes the caller for: tenant, organizations, clearance and roles from the token
+         * @description **Access:** a user token.
+         */
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6192,91 +1339,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Document search for the gateway, under the delegated user's row-level security */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ExploreSearchRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            capability: "search";
-                            /** @enum {string} */
-                            kind: "document";
-                            items: components["schemas"]["ExploreSearchItem"][];
-                        };
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Document search for the gateway, under the delegated user's row-level security
+         * @description **Access:** the gateway key, with the user's token in `x-explore-user-token`.
+         */
+        post: operations["gatewaySearch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6292,103 +1359,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A grounded answer for the gateway, under the delegated user's row-level security */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ExploreAskRequest"];
-                };
-            };
-            responses: {
-                /** @description The answer; with Accept: text/event-stream, `delta` events then one `citations` event */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            capability: "answer";
-                            answer: string;
-                            citations: components["schemas"]["Citation"][];
-                            grounded: boolean;
-                            /** @enum {string} */
-                            reason?: "no_evidence" | "no_gateway_mapping";
-                        };
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Problem details */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * A grounded answer for the gateway, under the delegated user's row-level security
+         * @description **Access:** the gateway key, with the user's token in `x-explore-user-token`.
+         */
+        post: operations["gatewayAsk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6396,9 +1371,39 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "directory.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent to a subscription's URL: which records of a resource changed in a range of versions */
+        post: operations["directoryChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "directory.changed";
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            /** @description Exclusive: changes with a version above this */
+            fromDataVersion: number;
+            /** @description Inclusive: through this version */
+            dataVersion: number;
+            /** @description Changed records (content keys for content-term-links), deduplicated */
+            ids: string[];
+        };
         DirectoryUser: {
             /** Format: uuid */
             id: string;
@@ -6663,8 +1668,64 @@ export type components = {
             portalId: string;
             /** @enum {string} */
             method: "api_key" | "jwt";
-            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write")[];
+            scopes: ("directory:read" | "directory:sync" | "authorization:sync" | "glossary:read" | "glossary:write" | "webhooks:manage")[];
             subject?: string;
+        };
+        Subscription: {
+            /** Format: uuid */
+            id: string;
+            portalId: string;
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            companyId: string | null;
+            /** @enum {string} */
+            state: "active" | "paused" | "failing";
+            consecutiveFailures: number;
+            failingSince: string | null;
+            nextAttemptAt: string;
+            lastSuccessAt: string | null;
+            lastError: string | null;
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            recentDeliveries: components["schemas"]["WebhookAttempt"][];
+            /** @description whsec_...: shown once, when created or rotated */
+            secret?: string;
+        };
+        WebhookAttempt: {
+            messageId: string;
+            /** @enum {string} */
+            resource: "users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links";
+            fromDataVersion: number;
+            dataVersion: number;
+            idCount: number;
+            /** @description The receiver's HTTP status; null when none came */
+            status: number | null;
+            error: string | null;
+            durationMs: number;
+            at: string;
+        };
+        SubscriptionCreate: {
+            /** @description Where deliveries are POSTed; checked against the URL policy */
+            url: string;
+            resources: ("users" | "departments" | "user-groups" | "glossary-terms" | "content-term-links")[];
+            /**
+             * Format: uuid
+             * @description Only changes of this company (records without a company always pass)
+             */
+            companyId?: string;
+        };
+        SubscriptionUpdate: {
+            /**
+             * @description active resumes (also a failing one); paused pauses
+             * @enum {string}
+             */
+            state?: "active" | "paused";
+            /**
+             * @description A new secret; the old one stays valid for a day
+             * @enum {boolean}
+             */
+            rotateSecret?: true;
         };
         AuthorizationSnapshotReceipt: {
             /** Format: uuid */
@@ -6792,6 +1853,7 @@ export type components = {
                 lastAt: string;
                 lastReason: string;
             } | null;
+            failingSubscriptions: string[];
             needsCheck: boolean;
         };
         AuditEntry: {
@@ -6924,6 +1986,29 @@ export type components = {
             termId: string;
             confidence?: number;
         };
+        DocumentPage: {
+            items: components["schemas"]["DocumentSummary"][];
+            nextCursor: string | null;
+        };
+        DocumentSummary: {
+            /** Format: uuid */
+            documentId: string;
+            portalId: string;
+            /** Format: uuid */
+            sourceDocumentId: string;
+            title: string;
+            /** @enum {string} */
+            status: "queued" | "indexing" | "indexed" | "failed" | "pending_approval";
+            sourceVersion: string;
+            indexedVersion: string | null;
+            published: boolean;
+            chunkCount: number;
+            errorCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         IngestionResult: {
             /** @enum {boolean} */
             indexed: true;
@@ -6982,6 +2067,8 @@ export type components = {
             /** @description The installation's settings version (0: nothing stored yet) */
             version: number;
             settings: components["schemas"]["RagSettings"];
+            /** @description PUT only: each endpoint the change set that did not answer a probe (the change is stored all the same) */
+            warnings?: string[];
         };
         RagSettings: {
             ingestion: {
@@ -7287,4 +2374,8556 @@ export type components = {
     pathItems: never;
 };
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": {
+                     *           "state": "ok",
+                     *           "detail": "answers",
+                     *           "required": true
+                     *         },
+                     *         "redis": {
+                     *           "state": "ok",
+                     *           "detail": "answers",
+                     *           "required": true
+                     *         },
+                     *         "directory": {
+                     *           "state": "ok",
+                     *           "detail": "organizations synced 3 s ago",
+                     *           "required": false
+                     *         },
+                     *         "embedding": {
+                     *           "state": "ok",
+                     *           "detail": "the embedding endpoint answers",
+                     *           "required": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "degraded" | "not_ready";
+                        checks: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                state: "ok" | "degraded" | "down";
+                                detail: string;
+                                required: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A required dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "degraded" | "not_ready";
+                        checks: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                state: "ok" | "degraded" | "down";
+                                detail: string;
+                                required: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP backbone_embedding_request_seconds Embedding endpoint calls
+                     *     # TYPE backbone_embedding_request_seconds histogram
+                     *     backbone_embedding_request_seconds_bucket{le="0.001",outcome="ok"} 0
+                     *     backbone_embedding_request_seconds_bucket{le="0.005",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.01",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.025",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.05",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.1",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.25",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="0.5",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="1",outcome="ok"} 1
+                     *     backbone_embedding_request_seconds_bucket{le="2.5",outcome="ok"} 1
+                     */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Only active records */
+                onlyActive?: boolean;
+                /**
+                 * @description Only records of this company (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                companyId?: string;
+                /**
+                 * @description Only records of this department (UUID)
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 */
+                departmentId?: string;
+                /** @description Only records whose names or codes contain this text */
+                q?: string;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+                /** @description A change feed: only records changed after this dataVersion (tombstones included) */
+                updatedSince?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "loginId": "crawler.user",
+                     *             "name": "크롤러",
+                     *             "koreanName": "크롤러",
+                     *             "englishName": "",
+                     *             "email": "",
+                     *             "jobTitle": "",
+                     *             "position": "",
+                     *             "employeeNo": null,
+                     *             "isDepartmentHead": false,
+                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "departmentName": "크롤 부서",
+                     *             "deptCode": "CRAWLD",
+                     *             "employmentStatus": "ACTIVE",
+                     *             "isEmployed": true,
+                     *             "isActive": true,
+                     *             "clearanceLevel": 0,
+                     *             "version": 11,
+                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyDefaultLocale": "ko"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.443Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: (components["schemas"]["DirectoryUser"] | components["schemas"]["Tombstone"])[];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "loginId": "crawler.user",
+                     *         "name": "크롤러",
+                     *         "koreanName": "크롤러",
+                     *         "englishName": "",
+                     *         "email": "",
+                     *         "jobTitle": "",
+                     *         "position": "",
+                     *         "employeeNo": null,
+                     *         "isDepartmentHead": false,
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentName": "크롤 부서",
+                     *         "deptCode": "CRAWLD",
+                     *         "employmentStatus": "ACTIVE",
+                     *         "isEmployed": true,
+                     *         "isActive": true,
+                     *         "clearanceLevel": 0,
+                     *         "version": 11,
+                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "ko"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.444Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DirectoryUser"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDepartments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only records of this company (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                companyId?: string;
+                /** @description Include inactive records */
+                includeInactive?: boolean;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+                /** @description A change feed: only records changed after this dataVersion (tombstones included) */
+                updatedSince?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "code": "CRAWLD",
+                     *             "name": "크롤 부서",
+                     *             "nameEn": "",
+                     *             "parentId": null,
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyDefaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "depth": 0,
+                     *             "path": [
+                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *             ],
+                     *             "sortOrder": 0,
+                     *             "version": 8,
+                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.448Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: (components["schemas"]["Department"] | components["schemas"]["Tombstone"])[];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "code": "CRAWLCO",
+                     *             "name": "크롤 회사",
+                     *             "nameEn": "",
+                     *             "defaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "version": 7,
+                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *           },
+                     *           {
+                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *             "code": "CRAWLEMPTY",
+                     *             "name": "빈 회사",
+                     *             "nameEn": "",
+                     *             "defaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "version": 9,
+                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.450Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Company"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportSyncStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "portalId": "portal-a",
+                 *       "resource": "authorization-snapshot",
+                 *       "outcome": "success",
+                 *       "dataVersion": 0,
+                 *       "error": "timeout after 30 s",
+                 *       "occurredAt": "2000-01-01T00:00:00.031Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SyncReport"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "portalId": "portal-a",
+                     *         "resource": "authorization-snapshot",
+                     *         "state": "HEALTHY",
+                     *         "lastSuccessAt": "2026-11-24T21:09:49.960Z",
+                     *         "lastFailureAt": "2026-11-24T21:09:47.919Z",
+                     *         "error": "rejected: The snapshot body is not valid",
+                     *         "dataVersion": 0,
+                     *         "updatedAt": "2026-11-24T21:09:50.560Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.561Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SyncStatus"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUserGroups: {
+        parameters: {
+            query?: {
+                /** @description Only what changed after this version */
+                since?: number | null;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *             "code": "crawl-group",
+                     *             "name": "크롤 그룹",
+                     *             "description": "",
+                     *             "companyId": null,
+                     *             "memberIds": [],
+                     *             "deleted": false,
+                     *             "version": 1,
+                     *             "updatedAt": "2026-11-24T21:09:49.934Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 1,
+                     *         "generatedAt": "2026-11-24T21:09:50.451Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["UserGroup"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "apply",
+                 *       "name": "인사팀",
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "memberIds": [
+                 *         "b1b8d643-66b9-484e-990d-a98d452866b9"
+                 *       ],
+                 *       "baseVersion": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserGroupPush"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "code": "apply",
+                     *         "name": "인사팀",
+                     *         "description": "",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "memberIds": [
+                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
+                     *         ],
+                     *         "deleted": false,
+                     *         "version": 2,
+                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.591Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserGroup"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteUserGroup: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version the change was based on: a record changed since is 409 version_conflict
+                 * @example 3
+                 */
+                baseVersion?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "code": "apply",
+                     *         "name": "인사팀",
+                     *         "description": "",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "memberIds": [],
+                     *         "deleted": true,
+                     *         "version": 4,
+                     *         "updatedAt": "2026-11-24T21:09:51.081Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.083Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserGroup"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addUserGroupMember: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version the change was based on: a record changed since is 409 version_conflict
+                 * @example 2
+                 */
+                baseVersion?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 */
+                id: string;
+                /**
+                 * @description The user's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "code": "apply",
+                     *         "name": "인사팀",
+                     *         "description": "",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "memberIds": [
+                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
+                     *         ],
+                     *         "deleted": false,
+                     *         "version": 2,
+                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.596Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserGroup"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeUserGroupMember: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version the change was based on: a record changed since is 409 version_conflict
+                 * @example 2
+                 */
+                baseVersion?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 */
+                id: string;
+                /**
+                 * @description The user's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "code": "apply",
+                     *         "name": "인사팀",
+                     *         "description": "",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "memberIds": [],
+                     *         "deleted": false,
+                     *         "version": 3,
+                     *         "updatedAt": "2026-11-24T21:09:51.076Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.080Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserGroup"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOntologyPack: {
+        parameters: {
+            query?: {
+                /** @description Repeatable: a concept is included when its scope is any of the given ones or it has no scope; none given: all */
+                scope?: string[];
+                /** @description Only what changed after this version */
+                since?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "version": 9,
+                     *         "generatedAt": "2026-11-24T21:09:50.453Z",
+                     *         "concepts": [
+                     *           {
+                     *             "id": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
+                     *             "notation": "수정 반려할 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "scope": null
+                     *           },
+                     *           {
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "notation": "수정 승인할 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "scope": null
+                     *           }
+                     *         ],
+                     *         "relations": [
+                     *           {
+                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "type": "related",
+                     *             "targetId": "portal-a:doc:1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OntologyPack"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMatchingTerms: {
+        parameters: {
+            query?: {
+                /** @description Repeatable: a concept is included when its scope is any of the given ones or it has no scope; none given: all */
+                scope?: string[];
+                /** @description Only what changed after this version */
+                since?: number | null;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "notation": "크롤 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "version": 2
+                     *           },
+                     *           {
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "notation": "수정 승인할 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "version": 6
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 10,
+                     *         "generatedAt": "2026-11-24T21:09:50.454Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: (components["schemas"]["MatchingTerm"] | components["schemas"]["Tombstone"])[];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    proposeTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terms": [
+                 *         {
+                 *           "notation": "cYfQp",
+                 *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                 *           "aliases": [
+                 *             "연차휴가",
+                 *             "annual leave"
+                 *           ],
+                 *           "abbreviations": [
+                 *             "연차"
+                 *           ],
+                 *           "scope": "IH KPtWGpKZ",
+                 *           "evidence": [
+                 *             {
+                 *               "kind": "content",
+                 *               "contentKey": "portal-a:doc:1",
+                 *               "excerpt": "연차 휴가는 15일이다"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "notation": "흖햶뜹쨅츽륟",
+                 *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                 *           "aliases": [
+                 *             "연차휴가",
+                 *             "annual leave"
+                 *           ],
+                 *           "abbreviations": [
+                 *             "연차"
+                 *           ],
+                 *           "scope": "쪫넽핹뇁릥턜딂뵺갍띬힆",
+                 *           "evidence": [
+                 *             {
+                 *               "kind": "content",
+                 *               "contentKey": "portal-a:doc:1",
+                 *               "excerpt": "연차 휴가는 15일이다"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TermProposals"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "proposed": [
+                     *           {
+                     *             "id": "7bebd0cf-7060-4fc0-9392-a68bbfe1c2f4",
+                     *             "notation": "cYfQp"
+                     *           },
+                     *           {
+                     *             "id": "1f048207-9a82-412c-b365-455e6ec1de90",
+                     *             "notation": "흖햶뜹쨅츽륟"
+                     *           }
+                     *         ],
+                     *         "skipped": []
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.601Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            proposed: {
+                                /** Format: uuid */
+                                id: string;
+                                notation: string;
+                            }[];
+                            skipped: {
+                                notation: string;
+                                /** @enum {string} */
+                                reason: "exists";
+                                /** Format: uuid */
+                                termId: string;
+                            }[];
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                 *       "aliases": [
+                 *         "연차휴가",
+                 *         "annual leave"
+                 *       ],
+                 *       "abbreviations": [
+                 *         "연차"
+                 *       ],
+                 *       "scope": "p"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortalTermPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Term"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Held for an administrator's review */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3c7c2ce8-d840-472c-b6f8-e55d74d22318",
+                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "notation": "크롤 용어",
+                     *         "termStatus": "approved",
+                     *         "status": "pending",
+                     *         "proposedBy": "portal-a",
+                     *         "changes": {
+                     *           "scope": "p",
+                     *           "aliases": [
+                     *             "연차휴가",
+                     *             "annual leave"
+                     *           ],
+                     *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                     *           "abbreviations": [
+                     *             "연차"
+                     *           ]
+                     *         },
+                     *         "current": {
+                     *           "scope": null,
+                     *           "aliases": [],
+                     *           "definition": "",
+                     *           "abbreviations": []
+                     *         },
+                     *         "baseVersion": 2,
+                     *         "termVersion": 2,
+                     *         "decidedBy": null,
+                     *         "decidedAt": null,
+                     *         "createdAt": "2026-11-24T21:09:50.603Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.606Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TermRevision"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContentTermLinks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only links of this content key (`portalId:type:id`)
+                 * @example portal-a:doc:1
+                 */
+                contentKey?: string;
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId?: string;
+                /**
+                 * @description Only records of this glossary term (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                termId?: string;
+                /** @description Only what changed after this version */
+                since?: number | null;
+                /** @description Include each link's term (its notation and status) */
+                includeTerm?: boolean;
+                /** @description Include tombstones of deleted links */
+                includeDeleted?: boolean;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "deleted": false,
+                     *             "version": 10,
+                     *             "portalId": "portal-a",
+                     *             "createdAt": "2026-11-24T21:09:49.957Z",
+                     *             "deletedAt": null,
+                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
+                     *             "confidence": null,
+                     *             "contentKey": "portal-a:doc:1",
+                     *             "detectedBy": "dictionary"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 10,
+                     *         "generatedAt": "2026-11-24T21:09:50.455Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["ContentTermLink"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pushContentTermLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "links": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContentTermLinkBatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "upserted": 0,
+                     *         "unchanged": 0,
+                     *         "skipped": []
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.613Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            upserted: number;
+                            unchanged: number;
+                            skipped: {
+                                contentKey: string;
+                                /** Format: uuid */
+                                termId: string;
+                                /** @enum {string} */
+                                reason: "not_approved" | "inactive" | "unknown_term" | "protected";
+                            }[];
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContentTermLinks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only links of this content key (`portalId:type:id`)
+                 * @example portal-a:doc:1
+                 */
+                contentKey?: string;
+                /**
+                 * @description Only records of this glossary term (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                termId?: string;
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "tombstoned": 1
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.075Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            tombstoned: number;
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitContentBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contentKey": "portal-a:doc:1",
+                 *       "title": "연차 휴가 규정",
+                 *       "body": "연차 휴가는 입사 1년 후부터 15일이 주어진다.",
+                 *       "contentType": "text/html",
+                 *       "candidateTerms": [
+                 *         "연차 휴가"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContentBody"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "jobId": "4ccfdbb2-2a8d-473c-875b-51b31573b41d"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.618Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            jobId: string;
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContentBodyJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 9953d030-0af1-400c-a38d-0d5b1dfa1536
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9953d030-0af1-400c-a38d-0d5b1dfa1536",
+                     *         "portalId": "portal-a",
+                     *         "contentKey": "portal-a:doc:1",
+                     *         "status": "done",
+                     *         "result": {
+                     *           "proposed": [],
+                     *           "termsFound": 1,
+                     *           "linksUpserted": 1,
+                     *           "linksUnchanged": 0,
+                     *           "linksTombstoned": 0,
+                     *           "dictionaryVersion": "8:3"
+                     *         },
+                     *         "error": null,
+                     *         "createdAt": "2026-11-24T21:09:49.946Z",
+                     *         "finishedAt": "2026-11-24T21:09:49.957Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.456Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            portalId: string;
+                            contentKey: string;
+                            /** @enum {string} */
+                            status: "queued" | "done" | "failed";
+                            result: {
+                                [key: string]: unknown;
+                            } | null;
+                            error: string | null;
+                            createdAt: string;
+                            finishedAt: string | null;
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whoAmI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "portalId": "portal-a",
+                     *         "method": "api_key",
+                     *         "scopes": [
+                     *           "authorization:sync",
+                     *           "directory:read"
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.464Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WhoAmI"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *             "portalId": "portal-a",
+                     *             "url": "http://127.0.0.1:36861/crawl/hook",
+                     *             "resources": [
+                     *               "users"
+                     *             ],
+                     *             "companyId": null,
+                     *             "state": "active",
+                     *             "consecutiveFailures": 0,
+                     *             "failingSince": null,
+                     *             "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *             "lastSuccessAt": null,
+                     *             "lastError": null,
+                     *             "createdAt": "2026-11-24T21:09:49.918Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *             "previousSecretExpiresAt": null,
+                     *             "recentDeliveries": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.466Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Subscription"][];
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:36861/crawl/hook",
+                 *       "resources": [
+                 *         "users"
+                 *       ],
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "f46784ab-0ba9-4193-8c70-9dc854913226",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:50.620Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:50.620Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.620Z",
+                     *         "previousSecretExpiresAt": null,
+                     *         "recentDeliveries": [],
+                     *         "secret": "(the signing secret, shown once, left out of the example)"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.626Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": null,
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:49.918Z",
+                     *         "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *         "previousSecretExpiresAt": null,
+                     *         "recentDeliveries": []
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.468Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "active",
+                 *       "rotateSecret": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "portalId": "portal-a",
+                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "resources": [
+                     *           "users"
+                     *         ],
+                     *         "companyId": null,
+                     *         "state": "active",
+                     *         "consecutiveFailures": 0,
+                     *         "failingSince": null,
+                     *         "nextAttemptAt": "2026-11-24T21:09:50.633Z",
+                     *         "lastSuccessAt": null,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-24T21:09:49.918Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.633Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T21:09:50.635Z",
+                     *         "recentDeliveries": [],
+                     *         "secret": "(the signing secret, shown once, left out of the example)"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.642Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishAuthorizationSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "portalId": "portal-a",
+                 *       "sourceVersion": "v2",
+                 *       "entries": [
+                 *         {
+                 *           "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                 *           "assignments": [
+                 *             {
+                 *               "kind": "ROLE",
+                 *               "key": "crawl-role",
+                 *               "label": "크롤 역할"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuthorizationSnapshot"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "snapshotId": "81f946da-4769-4018-aa5d-e43a3aace661",
+                     *         "portalId": "portal-a",
+                     *         "sourceVersion": "v2",
+                     *         "userCount": 1,
+                     *         "assignmentCount": 1,
+                     *         "collectedAt": "2026-11-24T21:09:50.648Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.740Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuthorizationSnapshotReceipt"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListCompanies: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "code": "CRAWLCO",
+                     *             "name": "크롤 회사",
+                     *             "nameEn": "",
+                     *             "defaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "version": 7,
+                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *           },
+                     *           {
+                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *             "code": "CRAWLEMPTY",
+                     *             "name": "빈 회사",
+                     *             "nameEn": "",
+                     *             "defaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "version": 9,
+                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.470Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Company"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "z",
+                 *       "name": "인사팀",
+                 *       "nameEn": "Human Resources",
+                 *       "defaultLocale": "gkn-ef",
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanyCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "09c5d603-47b1-4714-9f49-f4b248a89114",
+                     *         "code": "z",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "defaultLocale": "gkn-ef",
+                     *         "isActive": true,
+                     *         "version": 12,
+                     *         "updatedAt": "2026-11-24T21:09:50.758Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.762Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "code": "CRAWLCO",
+                     *         "name": "크롤 회사",
+                     *         "nameEn": "",
+                     *         "defaultLocale": "ko",
+                     *         "isActive": true,
+                     *         "version": 7,
+                     *         "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.471Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example e81b440b-f647-48f9-8905-dee0f6ec9e67
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *         "deleted": true,
+                     *         "version": 24
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.097Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Tombstone"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "e",
+                 *       "name": "인사팀",
+                 *       "nameEn": "Human Resources",
+                 *       "defaultLocale": "cno-1X",
+                 *       "isActive": true,
+                 *       "version": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanyPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "code": "e",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "defaultLocale": "cno-1X",
+                     *         "isActive": true,
+                     *         "version": 13,
+                     *         "updatedAt": "2026-11-24T21:09:50.773Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.780Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeactivateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "code": "e",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "defaultLocale": "cno-1X",
+                     *         "isActive": false,
+                     *         "version": 19,
+                     *         "updatedAt": "2026-11-24T21:09:51.043Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.047Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListDepartments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only records of this company (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                companyId?: string;
+                /** @description Include inactive records */
+                includeInactive?: boolean;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+                /** @description A change feed: only records changed after this dataVersion (tombstones included) */
+                updatedSince?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "code": "CRAWLD",
+                     *             "name": "크롤 부서",
+                     *             "nameEn": "",
+                     *             "parentId": null,
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyDefaultLocale": "ko",
+                     *             "isActive": true,
+                     *             "depth": 0,
+                     *             "path": [
+                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *             ],
+                     *             "sortOrder": 0,
+                     *             "version": 8,
+                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.473Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: (components["schemas"]["Department"] | components["schemas"]["Tombstone"])[];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "code": "e",
+                 *       "name": "인사팀",
+                 *       "nameEn": "Human Resources",
+                 *       "parentId": null,
+                 *       "sortOrder": 506504,
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["DepartmentCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "4d956180-d7ad-47a1-a0f0-ccc40ce1a356",
+                     *         "code": "e",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "parentId": null,
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X",
+                     *         "isActive": true,
+                     *         "depth": 0,
+                     *         "path": [
+                     *           "4d956180-d7ad-47a1-a0f0-ccc40ce1a356"
+                     *         ],
+                     *         "sortOrder": 506504,
+                     *         "version": 14,
+                     *         "updatedAt": "2026-11-24T21:09:50.787Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.798Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Department"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "code": "CRAWLD",
+                     *         "name": "크롤 부서",
+                     *         "nameEn": "",
+                     *         "parentId": null,
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "ko",
+                     *         "isActive": true,
+                     *         "depth": 0,
+                     *         "path": [
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *         ],
+                     *         "sortOrder": 0,
+                     *         "version": 8,
+                     *         "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.474Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Department"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 3d66e8eb-c8e2-4609-8998-6e98450053e9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3d66e8eb-c8e2-4609-8998-6e98450053e9",
+                     *         "deleted": true,
+                     *         "version": 23
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.093Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Tombstone"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "6",
+                 *       "name": "인사팀",
+                 *       "nameEn": "Human Resources",
+                 *       "parentId": null,
+                 *       "sortOrder": 12,
+                 *       "isActive": true,
+                 *       "version": 13
+                 *     }
+                 */
+                "application/json": components["schemas"]["DepartmentPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "code": "6",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "parentId": null,
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X",
+                     *         "isActive": true,
+                     *         "depth": 0,
+                     *         "path": [
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *         ],
+                     *         "sortOrder": 12,
+                     *         "version": 15,
+                     *         "updatedAt": "2026-11-24T21:09:50.819Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.837Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Department"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeactivateDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "code": "6",
+                     *         "name": "인사팀",
+                     *         "nameEn": "Human Resources",
+                     *         "parentId": null,
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X",
+                     *         "isActive": false,
+                     *         "depth": 0,
+                     *         "path": [
+                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *         ],
+                     *         "sortOrder": 12,
+                     *         "version": 20,
+                     *         "updatedAt": "2026-11-24T21:09:51.048Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.050Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Department"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminImportUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"10361f23-b691-4b01-9d5f-abac51eccda7","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "failed": 1,
+                     *         "results": [
+                     *           {
+                     *             "line": 1,
+                     *             "loginId": "apply",
+                     *             "status": "failed",
+                     *             "code": "unprocessable",
+                     *             "message": "departmentId names no department of the company",
+                     *             "field": "departmentId"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.849Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserImportResult"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query?: {
+                /** @description Only active records */
+                onlyActive?: boolean;
+                /**
+                 * @description Only records of this company (UUID)
+                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 */
+                companyId?: string;
+                /**
+                 * @description Only records of this department (UUID)
+                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 */
+                departmentId?: string;
+                /** @description Only records whose names or codes contain this text */
+                q?: string;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+                /** @description A change feed: only records changed after this dataVersion (tombstones included) */
+                updatedSince?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "loginId": "crawler.user",
+                     *             "name": "크롤러",
+                     *             "koreanName": "크롤러",
+                     *             "englishName": "",
+                     *             "email": "",
+                     *             "jobTitle": "",
+                     *             "position": "",
+                     *             "employeeNo": null,
+                     *             "isDepartmentHead": false,
+                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "departmentName": "크롤 부서",
+                     *             "deptCode": "CRAWLD",
+                     *             "employmentStatus": "ACTIVE",
+                     *             "isEmployed": true,
+                     *             "isActive": true,
+                     *             "clearanceLevel": 0,
+                     *             "version": 11,
+                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyDefaultLocale": "ko"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 11,
+                     *         "generatedAt": "2026-11-24T21:09:50.477Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: (components["schemas"]["DirectoryUser"] | components["schemas"]["Tombstone"])[];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "loginId": "뼑썇펕뼘뎂",
+                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "koreanName": "크롤러",
+                 *       "englishName": "Minsu Kim",
+                 *       "email": "crawler@example.com",
+                 *       "jobTitle": "책임",
+                 *       "position": "팀장",
+                 *       "employeeNo": null,
+                 *       "isDepartmentHead": false,
+                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                 *       "deptCode": "CRAWLD",
+                 *       "employmentStatus": "ACTIVE",
+                 *       "isActive": true,
+                 *       "clearanceLevel": "CONFIDENTIAL"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cdaaceef-9217-4bf0-87ff-45d37023e676",
+                     *         "loginId": "뼑썇펕뼘뎂",
+                     *         "name": "크롤러",
+                     *         "koreanName": "크롤러",
+                     *         "englishName": "Minsu Kim",
+                     *         "email": "crawler@example.com",
+                     *         "jobTitle": "책임",
+                     *         "position": "팀장",
+                     *         "employeeNo": null,
+                     *         "isDepartmentHead": false,
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentName": "인사팀",
+                     *         "deptCode": "6",
+                     *         "employmentStatus": "ACTIVE",
+                     *         "isEmployed": true,
+                     *         "isActive": true,
+                     *         "clearanceLevel": 2,
+                     *         "version": 17,
+                     *         "updatedAt": "2026-11-24T21:09:50.856Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.860Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DirectoryUser"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "loginId": "crawler.user",
+                     *         "name": "크롤러",
+                     *         "koreanName": "크롤러",
+                     *         "englishName": "",
+                     *         "email": "",
+                     *         "jobTitle": "",
+                     *         "position": "",
+                     *         "employeeNo": null,
+                     *         "isDepartmentHead": false,
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentName": "크롤 부서",
+                     *         "deptCode": "CRAWLD",
+                     *         "employmentStatus": "ACTIVE",
+                     *         "isEmployed": true,
+                     *         "isActive": true,
+                     *         "clearanceLevel": 0,
+                     *         "version": 11,
+                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "ko"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.478Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DirectoryUser"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "deleted": true,
+                     *         "version": 22
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.087Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Tombstone"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "loginId": "cRAHL5ivpcR",
+                 *       "koreanName": "크롤러",
+                 *       "jobTitle": "책임",
+                 *       "position": "팀장",
+                 *       "employeeNo": null,
+                 *       "isDepartmentHead": false,
+                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                 *       "deptCode": "CRAWLD",
+                 *       "isActive": true,
+                 *       "clearanceLevel": 0,
+                 *       "version": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "loginId": "cRAHL5ivpcR",
+                     *         "name": "크롤러",
+                     *         "koreanName": "크롤러",
+                     *         "englishName": "",
+                     *         "email": "",
+                     *         "jobTitle": "책임",
+                     *         "position": "팀장",
+                     *         "employeeNo": null,
+                     *         "isDepartmentHead": false,
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentName": "인사팀",
+                     *         "deptCode": "6",
+                     *         "employmentStatus": "ACTIVE",
+                     *         "isEmployed": true,
+                     *         "isActive": true,
+                     *         "clearanceLevel": 0,
+                     *         "version": 18,
+                     *         "updatedAt": "2026-11-24T21:09:50.867Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.871Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DirectoryUser"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "loginId": "cRAHL5ivpcR",
+                     *         "name": "크롤러",
+                     *         "koreanName": "크롤러",
+                     *         "englishName": "",
+                     *         "email": "",
+                     *         "jobTitle": "책임",
+                     *         "position": "팀장",
+                     *         "employeeNo": null,
+                     *         "isDepartmentHead": false,
+                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentName": "인사팀",
+                     *         "deptCode": "6",
+                     *         "employmentStatus": "ACTIVE",
+                     *         "isEmployed": true,
+                     *         "isActive": false,
+                     *         "clearanceLevel": 0,
+                     *         "version": 21,
+                     *         "updatedAt": "2026-11-24T21:09:51.052Z",
+                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyDefaultLocale": "cno-1X"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.058Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DirectoryUser"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetSyncStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "portalId": "disabled-portal",
+                     *             "resources": [
+                     *               {
+                     *                 "portalId": "disabled-portal",
+                     *                 "resource": "users",
+                     *                 "state": "NEVER_SYNCED",
+                     *                 "lastSuccessAt": null,
+                     *                 "lastFailureAt": null,
+                     *                 "error": null,
+                     *                 "dataVersion": null,
+                     *                 "updatedAt": null
+                     *               },
+                     *               {
+                     *                 "portalId": "disabled-portal",
+                     *                 "resource": "departments",
+                     *                 "state": "NEVER_SYNCED",
+                     *                 "lastSuccessAt": null,
+                     *                 "lastFailureAt": null,
+                     *                 "error": null,
+                     *                 "dataVersion": null,
+                     *                 "updatedAt": null
+                     *               }
+                     *             ],
+                     *             "credentialFailures": null,
+                     *             "failingSubscriptions": [],
+                     *             "needsCheck": false
+                     *           },
+                     *           {
+                     *             "portalId": "jwt-portal",
+                     *             "resources": [
+                     *               {
+                     *                 "portalId": "jwt-portal",
+                     *                 "resource": "users",
+                     *                 "state": "NEVER_SYNCED",
+                     *                 "lastSuccessAt": null,
+                     *                 "lastFailureAt": null,
+                     *                 "error": null,
+                     *                 "dataVersion": null,
+                     *                 "updatedAt": null
+                     *               },
+                     *               {
+                     *                 "portalId": "jwt-portal",
+                     *                 "resource": "departments",
+                     *                 "state": "NEVER_SYNCED",
+                     *                 "lastSuccessAt": null,
+                     *                 "lastFailureAt": null,
+                     *                 "error": null,
+                     *                 "dataVersion": null,
+                     *                 "updatedAt": null
+                     *               }
+                     *             ],
+                     *             "credentialFailures": null,
+                     *             "failingSubscriptions": [],
+                     *             "needsCheck": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["PortalSync"][];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+                /** @description Only audit rows about this kind of record */
+                targetType?: string;
+                /**
+                 * @description Only audit rows about this record
+                 * @example portal-a:doc:2
+                 */
+                targetId?: string;
+                /** @description Only audit rows of this action */
+                action?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 55,
+                     *         "generatedAt": "2026-11-24T21:09:50.483Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["AuditEntry"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSnapshots: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId?: string;
+                /** @description Only portals whose snapshot is behind the directory */
+                driftOnly?: boolean;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "loginId": "crawler.user",
+                     *             "koreanName": "크롤러",
+                     *             "englishName": "",
+                     *             "employmentStatus": "ACTIVE",
+                     *             "isActive": true,
+                     *             "deleted": false,
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "assignments": [
+                     *               {
+                     *                 "kind": "GROUP",
+                     *                 "key": "crawl",
+                     *                 "label": "크롤",
+                     *                 "scope": null
+                     *               }
+                     *             ],
+                     *             "drift": false
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 1,
+                     *         "generatedAt": "2026-11-24T21:09:50.485Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["PortalSnapshot"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    } | {
+                        data: {
+                            items: components["schemas"]["SnapshotEntry"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSnapshotChanges: {
+        parameters: {
+            query: {
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId: string;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 1,
+                     *         "generatedAt": "2026-11-24T21:09:50.488Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["SnapshotChange"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetUserSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id (UUID)
+                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *           "loginId": "crawler.user",
+                     *           "name": "크롤러",
+                     *           "koreanName": "크롤러",
+                     *           "englishName": "",
+                     *           "email": "",
+                     *           "jobTitle": "",
+                     *           "position": "",
+                     *           "employeeNo": null,
+                     *           "isDepartmentHead": false,
+                     *           "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *           "departmentName": "크롤 부서",
+                     *           "deptCode": "CRAWLD",
+                     *           "employmentStatus": "ACTIVE",
+                     *           "isEmployed": true,
+                     *           "isActive": true,
+                     *           "clearanceLevel": 0,
+                     *           "version": 11,
+                     *           "updatedAt": "2026-11-24T21:09:49.836Z",
+                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "companyDefaultLocale": "ko"
+                     *         },
+                     *         "portals": [
+                     *           {
+                     *             "portalId": "portal-a",
+                     *             "snapshotId": "0cecb7bc-ed9c-4bb9-8a53-c23dbabef0ad",
+                     *             "sourceVersion": "crawl-1",
+                     *             "collectedAt": "2026-11-24T21:09:49.960Z",
+                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "groups": [
+                     *               {
+                     *                 "kind": "GROUP",
+                     *                 "key": "crawl",
+                     *                 "label": "크롤",
+                     *                 "scope": null
+                     *               }
+                     *             ],
+                     *             "roles": [],
+                     *             "permissions": [],
+                     *             "drift": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            user: components["schemas"]["DirectoryUser"];
+                            portals: {
+                                portalId: string;
+                                /** Format: uuid */
+                                snapshotId: string;
+                                sourceVersion: string;
+                                collectedAt: string;
+                                /** Format: uuid */
+                                companyId: string;
+                                groups: components["schemas"]["AuthorizationAssignment"][];
+                                roles: components["schemas"]["AuthorizationAssignment"][];
+                                permissions: components["schemas"]["AuthorizationAssignment"][];
+                                drift: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminIssueUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                 *       "ttlSeconds": 3600,
+                 *       "ragAdmin": false,
+                 *       "operator": false,
+                 *       "portalId": "portal-a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "token": "(a signed JWT, left out of the example)",
+                     *         "tokenType": "Bearer",
+                     *         "expiresAt": "2026-11-24T22:09:50.875Z",
+                     *         "claims": {
+                     *           "tenant_id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "organization_id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *           "clearance_level": 0,
+                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "companyDefaultLocale": "cno-1X",
+                     *           "portal_id": "portal-a",
+                     *           "sub": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *           "iss": "test-console",
+                     *           "aud": [
+                     *             "rag-service",
+                     *             "search-gateway"
+                     *           ],
+                     *           "jti": "7cf5b15f-acf2-4112-973a-4a90144fd89e"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.875Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IssuedUserToken"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListTerms: {
+        parameters: {
+            query?: {
+                /** @description Only terms in this status */
+                status?: "proposed" | "approved" | "rejected" | "deprecated";
+                /** @description Only records whose names or codes contain this text */
+                q?: string;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "notation": "수정 승인할 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "scope": null,
+                     *             "status": "approved",
+                     *             "isActive": true,
+                     *             "evidence": [],
+                     *             "proposedBy": "portal-a",
+                     *             "decidedBy": "admin:7",
+                     *             "decidedAt": "2026-11-24T21:09:49.886Z",
+                     *             "version": 6,
+                     *             "createdAt": "2026-11-24T21:09:49.881Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.886Z"
+                     *           },
+                     *           {
+                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "notation": "크롤 용어",
+                     *             "aliases": [],
+                     *             "abbreviations": [],
+                     *             "definition": "",
+                     *             "scope": null,
+                     *             "status": "approved",
+                     *             "isActive": true,
+                     *             "evidence": [],
+                     *             "proposedBy": "portal-a",
+                     *             "decidedBy": "admin:7",
+                     *             "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T21:09:49.846Z",
+                     *             "updatedAt": "2026-11-24T21:09:49.851Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 10,
+                     *         "generatedAt": "2026-11-24T21:09:50.502Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Term"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "notation": "크롤 용어",
+                     *         "aliases": [],
+                     *         "abbreviations": [],
+                     *         "definition": "",
+                     *         "scope": null,
+                     *         "status": "approved",
+                     *         "isActive": true,
+                     *         "evidence": [],
+                     *         "proposedBy": "portal-a",
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *         "version": 2,
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:49.851Z",
+                     *         "relations": [
+                     *           {
+                     *             "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
+                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "type": "related",
+                     *             "targetId": "portal-a:doc:1",
+                     *             "sourceNotation": "크롤 용어",
+                     *             "targetNotation": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.507Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TermWithRelations"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notation": "유햢쏃먜훕",
+                 *       "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                 *       "aliases": [
+                 *         "연차휴가",
+                 *         "annual leave"
+                 *       ],
+                 *       "abbreviations": [
+                 *         "연차"
+                 *       ],
+                 *       "scope": "힙힙갈얎간흖",
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminTermPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "notation": "유햢쏃먜훕",
+                     *         "aliases": [
+                     *           "연차휴가",
+                     *           "annual leave"
+                     *         ],
+                     *         "abbreviations": [
+                     *           "연차"
+                     *         ],
+                     *         "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                     *         "scope": "힙힙갈얎간흖",
+                     *         "status": "approved",
+                     *         "isActive": true,
+                     *         "evidence": [],
+                     *         "proposedBy": "portal-a",
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *         "version": 13,
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.878Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.882Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Term"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminApproveTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The term's version the decision was made on: a term edited since is 409 version_conflict
+                 * @example 3
+                 */
+                version?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example c6a13790-52f1-4e34-b0f8-482c2d159c73
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "c6a13790-52f1-4e34-b0f8-482c2d159c73",
+                     *         "notation": "승인할 용어",
+                     *         "aliases": [],
+                     *         "abbreviations": [],
+                     *         "definition": "",
+                     *         "scope": null,
+                     *         "status": "approved",
+                     *         "isActive": true,
+                     *         "evidence": [],
+                     *         "proposedBy": "portal-a",
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:50.883Z",
+                     *         "version": 14,
+                     *         "createdAt": "2026-11-24T21:09:49.858Z",
+                     *         "updatedAt": "2026-11-24T21:09:50.883Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.885Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Term"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRejectTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The term's version the decision was made on: a term edited since is 409 version_conflict
+                 * @example 4
+                 */
+                version?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 9b13210e-565a-40c6-8975-a1d9a5d038df
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9b13210e-565a-40c6-8975-a1d9a5d038df",
+                     *         "notation": "반려할 용어",
+                     *         "aliases": [],
+                     *         "abbreviations": [],
+                     *         "definition": "",
+                     *         "scope": null,
+                     *         "status": "rejected",
+                     *         "isActive": true,
+                     *         "evidence": [],
+                     *         "proposedBy": "portal-a",
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:51.061Z",
+                     *         "version": 18,
+                     *         "createdAt": "2026-11-24T21:09:49.865Z",
+                     *         "updatedAt": "2026-11-24T21:09:51.061Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.064Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Term"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeprecateTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The term's version the decision was made on: a term edited since is 409 version_conflict
+                 * @example 13
+                 */
+                version?: number | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "notation": "유햢쏃먜훕",
+                     *         "aliases": [
+                     *           "연차휴가",
+                     *           "annual leave"
+                     *         ],
+                     *         "abbreviations": [
+                     *           "연차"
+                     *         ],
+                     *         "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+                     *         "scope": "힙힙갈얎간흖",
+                     *         "status": "deprecated",
+                     *         "isActive": true,
+                     *         "evidence": [],
+                     *         "proposedBy": "portal-a",
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:51.065Z",
+                     *         "version": 19,
+                     *         "createdAt": "2026-11-24T21:09:49.846Z",
+                     *         "updatedAt": "2026-11-24T21:09:51.065Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.068Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Term"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                 *       "type": "narrower",
+                 *       "targetId": "portal-a:doc:2"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RelationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "26b3be04-c619-4eab-b9cd-f48f624ca713",
+                     *         "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "type": "narrower",
+                     *         "targetId": "portal-a:doc:2"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.888Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            sourceId: string;
+                            type: string;
+                            targetId: string;
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 16d2b54a-5bc4-4c55-adae-228d4bc55534
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.073Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListContentTermLinks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only links of this content key (`portalId:type:id`)
+                 * @example portal-a:doc:1
+                 */
+                contentKey?: string;
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId?: string;
+                /**
+                 * @description Only records of this glossary term (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                termId?: string;
+                /** @description Only what changed after this version */
+                since?: number | null;
+                /** @description Include each link's term (its notation and status) */
+                includeTerm?: boolean;
+                /** @description Include tombstones of deleted links */
+                includeDeleted?: boolean;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "term": {
+                     *               "notation": "크롤 용어",
+                     *               "definition": ""
+                     *             },
+                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "deleted": false,
+                     *             "version": 10,
+                     *             "portalId": "portal-a",
+                     *             "createdAt": "2026-11-24T21:09:49.957Z",
+                     *             "deletedAt": null,
+                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
+                     *             "confidence": null,
+                     *             "contentKey": "portal-a:doc:1",
+                     *             "detectedBy": "dictionary"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 10,
+                     *         "generatedAt": "2026-11-24T21:09:50.516Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["ContentTermLink"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateContentTermLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contentKey": "portal-a:doc:1",
+                 *       "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                 *       "confidence": 0.9999999999999983
+                 *     }
+                 */
+                "application/json": components["schemas"]["ManualContentTermLink"];
+            };
+        };
+        responses: {
+            /** @description Already linked so; nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentTermLink"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Linked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "term": {
+                     *           "notation": "유햢쏃먜훕",
+                     *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가"
+                     *         },
+                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "deleted": false,
+                     *         "version": 16,
+                     *         "portalId": "portal-a",
+                     *         "createdAt": "2026-11-24T21:09:49.957Z",
+                     *         "deletedAt": null,
+                     *         "updatedAt": "2026-11-24T21:09:50.890Z",
+                     *         "confidence": 1,
+                     *         "contentKey": "portal-a:doc:1",
+                     *         "detectedBy": "manual"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.893Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ContentTermLink"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListTermRevisions: {
+        parameters: {
+            query?: {
+                /** @description Only revisions in this status */
+                status?: "pending" | "approved" | "rejected" | "superseded";
+                /**
+                 * @description Only records of this glossary term (UUID)
+                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 */
+                termId?: string;
+                /** @description Items per page */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "dataVersion": 10,
+                     *         "generatedAt": "2026-11-24T21:09:50.517Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["TermRevision"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetTermRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
+                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *         "notation": "수정 승인할 용어",
+                     *         "termStatus": "approved",
+                     *         "status": "pending",
+                     *         "proposedBy": "portal-a",
+                     *         "changes": {
+                     *           "definition": "크롤이 고친 정의"
+                     *         },
+                     *         "current": {
+                     *           "definition": ""
+                     *         },
+                     *         "baseVersion": 6,
+                     *         "termVersion": 6,
+                     *         "decidedBy": null,
+                     *         "decidedAt": null,
+                     *         "createdAt": "2026-11-24T21:09:49.892Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.519Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TermRevision"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminApproveTermRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
+                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *         "notation": "수정 승인할 용어",
+                     *         "termStatus": "approved",
+                     *         "status": "approved",
+                     *         "proposedBy": "portal-a",
+                     *         "changes": {
+                     *           "definition": "크롤이 고친 정의"
+                     *         },
+                     *         "current": {
+                     *           "definition": "크롤이 고친 정의"
+                     *         },
+                     *         "baseVersion": 6,
+                     *         "termVersion": 17,
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:50.895Z",
+                     *         "createdAt": "2026-11-24T21:09:49.892Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:50.899Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TermRevision"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRejectTermRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID)
+                 * @example 28375d3f-8e76-4198-a5fb-d40e0ba4e250
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "28375d3f-8e76-4198-a5fb-d40e0ba4e250",
+                     *         "termId": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
+                     *         "notation": "수정 반려할 용어",
+                     *         "termStatus": "approved",
+                     *         "status": "rejected",
+                     *         "proposedBy": "portal-a",
+                     *         "changes": {
+                     *           "definition": "크롤이 고친 정의"
+                     *         },
+                     *         "current": {
+                     *           "definition": ""
+                     *         },
+                     *         "baseVersion": 8,
+                     *         "termVersion": 8,
+                     *         "decidedBy": "admin:7",
+                     *         "decidedAt": "2026-11-24T21:09:51.069Z",
+                     *         "createdAt": "2026-11-24T21:09:49.908Z"
+                     *       },
+                     *       "meta": {
+                     *         "generatedAt": "2026-11-24T21:09:51.071Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TermRevision"];
+                        meta?: {
+                            generatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this portal's documents (a portal's token may name only its own portal, its default)
+                 * @example portal-a
+                 */
+                portalId?: string;
+                /** @description Only documents in this status */
+                status?: "queued" | "indexing" | "indexed" | "failed" | "pending_approval";
+                /** @description Only documents changed at or after this time (ISO 8601) */
+                updatedSince?: string;
+                /** @description Documents per page, 1 to 1000 */
+                limit?: number;
+                /** @description The previous page's `nextCursor`; valid only with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "portalId": "portal-a",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "sourceVersion": "v1",
+                     *           "indexedVersion": "v1",
+                     *           "title": "문서 /crawl/indexed.html",
+                     *           "status": "indexed",
+                     *           "published": true,
+                     *           "chunkCount": 1,
+                     *           "errorCode": null,
+                     *           "createdAt": "2026-11-24T21:09:50.060Z",
+                     *           "updatedAt": "2026-11-24T21:09:50.416Z",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentPage"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ingestDocument: {
+        parameters: {
+            query?: {
+                /** @description Wait for indexing to finish (200) instead of answering once queued (202) */
+                wait?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "portalId": "portal-a",
+                 *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                 *       "sourceVersion": "v2",
+                 *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
+                 *       "organizationIds": [
+                 *         "afe476a9-a9c4-4045-ae91-bbff5bb40384"
+                 *       ],
+                 *       "securityLevel": "INTERNAL",
+                 *       "classification": "유햢쏃먜훕팁",
+                 *       "title": "연차 휴가 규정",
+                 *       "contentLocator": "http://127.0.0.1:36861/crawl/valid.html",
+                 *       "checksum": "1245c05ff6014792ab082b9b805ac7b50e0c3a6050ab8f823cc44b4f293a2513",
+                 *       "contentType": "text/html",
+                 *       "registrant": {
+                 *         "id": "crawl-admin",
+                 *         "departmentCode": "HR"
+                 *       },
+                 *       "sizeBytes": 110
+                 *     }
+                 */
+                "application/json": components["schemas"]["IngestionRequest"];
+            };
+        };
+        responses: {
+            /** @description Indexed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "indexed": true,
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "chunkCount": 1,
+                     *       "sourceVersion": "v2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestionResult"];
+                };
+            };
+            /** @description Accepted, not yet indexed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestionResult"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentBySource: {
+        parameters: {
+            query: {
+                /**
+                 * @description The portal that registered the document
+                 * @example portal-a
+                 */
+                portalId: string;
+                /**
+                 * @description The document's id in that portal
+                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
+                 */
+                sourceDocumentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portalId": "portal-a",
+                     *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *       "sourceVersion": "v1",
+                     *       "indexedVersion": "v1",
+                     *       "title": "문서 /crawl/indexed.html",
+                     *       "status": "indexed",
+                     *       "published": true,
+                     *       "chunkCount": 1,
+                     *       "errorCode": null,
+                     *       "createdAt": "2026-11-24T21:09:50.060Z",
+                     *       "updatedAt": "2026-11-24T21:09:50.416Z",
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentSummary"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The document's id in this service (UUID), as ingestion answered it
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "status": "indexed",
+                     *       "chunkCount": 1,
+                     *       "sourceVersion": "v1",
+                     *       "indexedVersion": "v1",
+                     *       "published": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentState"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    purgeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A portal's id
+                 * @example portal-a
+                 */
+                portalId: string;
+                /**
+                 * @description The document's id in its portal (UUID)
+                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
+                 */
+                sourceDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "purged": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        purged: true;
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The document's id in this service (UUID), as ingestion answered it
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "status": "indexed",
+                     *       "chunkCount": 1,
+                     *       "sourceVersion": "v2",
+                     *       "indexedVersion": "v2",
+                     *       "published": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentState"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveDocumentFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The document's id in this service (UUID), as ingestion answered it
+                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "status": "queued",
+                     *       "chunkCount": 1,
+                     *       "sourceVersion": "v2",
+                     *       "indexedVersion": "v2",
+                     *       "published": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentState"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: {
+                /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
+                scope?: "installation" | "tenant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scope": "installation",
+                     *       "version": 0,
+                     *       "settings": {
+                     *         "ingestion": {
+                     *           "chunkSize": 800,
+                     *           "chunkOverlap": 120,
+                     *           "workerCount": 4,
+                     *           "batchSize": 32,
+                     *           "maxRetries": 5,
+                     *           "backoffMs": 500
+                     *         },
+                     *         "embedding": {
+                     *           "provider": "openai",
+                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                     *           "model": "bge-m3",
+                     *           "dimensions": 1024
+                     *         },
+                     *         "retrieval": {
+                     *           "rrfK": 3,
+                     *           "textSearchConfig": "korean",
+                     *           "safeContexts": 5,
+                     *           "candidateLimit": 50,
+                     *           "weights": {
+                     *             "vector": 0.25,
+                     *             "text": 1,
+                     *             "bigram": 1
+                     *           }
+                     *         },
+                     *         "llm": {
+                     *           "provider": "ollama",
+                     *           "endpoint": null,
+                     *           "model": "qwen2.5:7b-instruct",
+                     *           "temperature": 0.1,
+                     *           "maxContextTokens": 8192
+                     *         },
+                     *         "lifecycle": {
+                     *           "publicationApprovalRequired": false,
+                     *           "retentionDays": 0,
+                     *           "sourceDeleteCascade": true,
+                     *           "fileStoreApprovalRequired": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionedRagSettings"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: {
+                /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
+                scope?: "installation" | "tenant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ingestion": {
+                 *         "chunkSize": 800,
+                 *         "chunkOverlap": 120
+                 *       },
+                 *       "embedding": {
+                 *         "provider": "openai",
+                 *         "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                 *         "model": "p",
+                 *         "dimensions": 1024
+                 *       },
+                 *       "retrieval": {
+                 *         "rrfK": 3,
+                 *         "safeContexts": 5
+                 *       },
+                 *       "llm": {
+                 *         "endpoint": null,
+                 *         "model": "PtWGpKZ",
+                 *         "temperature": 2.2080743720903017e-216,
+                 *         "maxContextTokens": 1000000
+                 *       },
+                 *       "lifecycle": {
+                 *         "publicationApprovalRequired": false,
+                 *         "fileStoreApprovalRequired": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RagSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scope": "installation",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "ingestion": {
+                     *           "chunkSize": 800,
+                     *           "chunkOverlap": 120,
+                     *           "workerCount": 4,
+                     *           "batchSize": 32,
+                     *           "maxRetries": 5,
+                     *           "backoffMs": 500
+                     *         },
+                     *         "embedding": {
+                     *           "provider": "openai",
+                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                     *           "model": "p",
+                     *           "dimensions": 1024
+                     *         },
+                     *         "retrieval": {
+                     *           "rrfK": 3,
+                     *           "textSearchConfig": "korean",
+                     *           "safeContexts": 5,
+                     *           "candidateLimit": 50,
+                     *           "weights": {
+                     *             "vector": 0.25,
+                     *             "text": 1,
+                     *             "bigram": 1
+                     *           }
+                     *         },
+                     *         "llm": {
+                     *           "provider": "ollama",
+                     *           "endpoint": null,
+                     *           "model": "PtWGpKZ",
+                     *           "temperature": 2.2080743720903017e-216,
+                     *           "maxContextTokens": 1000000
+                     *         },
+                     *         "lifecycle": {
+                     *           "publicationApprovalRequired": false,
+                     *           "retentionDays": 0,
+                     *           "sourceDeleteCascade": true,
+                     *           "fileStoreApprovalRequired": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionedRagSettings"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSettingsChanges: {
+        parameters: {
+            query?: {
+                /** @description installation (the operator only) or tenant (the caller's tenant's overrides); default: the installation's for the operator, else the tenant's */
+                scope?: "installation" | "tenant";
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scope": "installation",
+                     *       "items": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RagSettingsHistory"];
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "연차 휴가는 어떻게 신청하나요?",
+                 *       "legs": [
+                 *         "bigram",
+                 *         "text"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Contexts, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contexts": [
+                     *         {
+                     *           "chunkId": "2",
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "portalId": "portal-a",
+                     *           "title": "연차 휴가 규정",
+                     *           "chunkIndex": 0,
+                     *           "content": "연차 휴가 규정\n직원은 연차 휴가를 신청할 수 있다.",
+                     *           "headingPath": [
+                     *             "연차 휴가 규정"
+                     *           ],
+                     *           "securityLevel": "INTERNAL",
+                     *           "sourceVersion": "v2",
+                     *           "vector_score": null,
+                     *           "text_score": 0.9041436562770256,
+                     *           "bigram_score": 0.0062856655567884445,
+                     *           "hybrid_score": 0.5,
+                     *           "vector_rank": null,
+                     *           "text_rank": 1,
+                     *           "bigram_rank": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        contexts: components["schemas"]["SearchContext"][];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "연차 휴가는 어떻게 신청하나요?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AskRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer; with Accept: text/event-stream, `delta` events then one `citations` event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "answer": "직원은 연차 휴가를 신청할 수 있다. [1]",
+                     *       "citations": [
+                     *         {
+                     *           "marker": 1,
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "portalId": "portal-a",
+                     *           "title": "연차 휴가 규정",
+                     *           "chunkIndex": 0,
+                     *           "excerpt": "연차 휴가 규정\n직원은 연차 휴가를 신청할 수 있다."
+                     *         }
+                     *       ],
+                     *       "grounded": true,
+                     *       "mode": "extractive"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Answer"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRetrievalOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documents": {
+                     *         "indexed": 1
+                     *       },
+                     *       "chunks": {
+                     *         "total": 1,
+                     *         "hidden": 0
+                     *       },
+                     *       "jobs": {
+                     *         "done": 1
+                     *       },
+                     *       "recentFailures": [],
+                     *       "organizations": {
+                     *         "lastSuccessAt": "2026-11-24T21:09:47.529Z",
+                     *         "lastAttemptAt": "2026-11-24T21:09:47.529Z",
+                     *         "error": null,
+                     *         "directoryVersion": 6,
+                     *         "count": 2,
+                     *         "active": 2,
+                     *         "stale": false
+                     *       },
+                     *       "activity": [],
+                     *       "recentAudit": [],
+                     *       "settingsVersion": 0,
+                     *       "tenantSettingsVersion": 0,
+                     *       "queues": [
+                     *         {
+                     *           "stream": "rag:ingestion",
+                     *           "pending": 0,
+                     *           "lag": 0,
+                     *           "dead": 0
+                     *         },
+                     *         {
+                     *           "stream": "rag:org-sync",
+                     *           "pending": 0,
+                     *           "lag": 0,
+                     *           "dead": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RagOverview"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sub": "crawl-admin",
+                     *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
+                     *       "organizationId": "afe476a9-a9c4-4045-ae91-bbff5bb40384",
+                     *       "organizationSynced": true,
+                     *       "readableOrganizations": "tenant",
+                     *       "clearance": "RESTRICTED",
+                     *       "roles": [
+                     *         "tenant_admin",
+                     *         "installation_operator"
+                     *       ],
+                     *       "portalId": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    gatewaySearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "연차 휴가는 어떻게 신청하나요?",
+                 *       "limit": 50
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExploreSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capability": "search",
+                     *       "kind": "document",
+                     *       "items": [
+                     *         {
+                     *           "id": "2",
+                     *           "title": "연차 휴가 규정",
+                     *           "snippet": "연차 휴가 규정\n직원은 연차 휴가를 신청할 수 있다.",
+                     *           "score": 0.5625,
+                     *           "source": {
+                     *             "portalId": "portal-a",
+                     *             "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *             "chunkIndex": 0
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        capability: "search";
+                        /** @enum {string} */
+                        kind: "document";
+                        items: components["schemas"]["ExploreSearchItem"][];
+                    };
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    gatewayAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "연차 휴가는 어떻게 신청하나요?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExploreAskRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer; with Accept: text/event-stream, `delta` events then one `citations` event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capability": "answer",
+                     *       "answer": "직원은 연차 휴가를 신청할 수 있다. [1]",
+                     *       "citations": [
+                     *         {
+                     *           "marker": 1,
+                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "portalId": "portal-a",
+                     *           "title": "연차 휴가 규정",
+                     *           "chunkIndex": 0,
+                     *           "excerpt": "연차 휴가 규정\n직원은 연차 휴가를 신청할 수 있다."
+                     *         }
+                     *       ],
+                     *       "grounded": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        capability: "answer";
+                        answer: string;
+                        citations: components["schemas"]["Citation"][];
+                        grounded: boolean;
+                        /** @enum {string} */
+                        reason?: "no_evidence" | "no_gateway_mapping";
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    directoryChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The same on a retry of the same range: drop repeats by it */
+                "webhook-id": string;
+                /** @description Unix seconds when signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>`, one per valid secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx accepts the delivery; anything else, or no answer, is retried */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

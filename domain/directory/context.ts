@@ -4,9 +4,10 @@ import type { Sql } from "@/sql/mod.ts";
 import type { ReadPools } from "@/sql/read_pools.ts";
 import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts";
 import { AppError } from "@/domain/errors.ts";
-import type { CursorCodec } from "./cursor.ts";
+import type { CursorCodec } from "../cursor.ts";
 import type { UserTokenSigner } from "./user_tokens.ts";
 import type { Publications } from "./publications.ts";
+import type { WebhookOutbound } from "./webhook_delivery.ts";
 
 /** Directory dependencies, built once by the composition root. */
 export interface DirectoryContext {
@@ -27,6 +28,8 @@ export interface DirectoryContext {
   reads?: ReadPools;
   /** What each portal has been shown, so a lagging replica never shows it less. */
   shown?: ShownVersions;
+  /** Where webhook deliveries go and how (WEBHOOK_*); absent, every webhook URL is refused and nothing is sent. */
+  webhooks?: WebhookOutbound;
 }
 
 /**

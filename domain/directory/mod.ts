@@ -1,7 +1,7 @@
 /** The directory's decisions: the only surface routes and jobs import. */
 export * from "./context.ts";
 export * from "./portal_reads.ts";
-export * from "./cursor.ts";
+export * from "../cursor.ts";
 export * from "./credentials.ts";
 export * from "./paging.ts";
 export * from "./users.ts";
@@ -26,3 +26,6 @@ export * from "./links.ts";
 export * from "./ontology.ts";
 export * from "./content_linking.ts";
 export * from "./whoami.ts";
+export * from "./subscriptions.ts";
+export * from "./webhook_delivery.ts";
+export * as webhookSchemas from "./webhook_schemas.ts";

@@ -220,6 +220,8 @@ export const PortalSync = z.object({
   portalId: z.string(),
   resources: z.array(SyncStatus),
   credentialFailures: z.object({ count: z.number().int(), lastAt: z.string(), lastReason: z.string() }).nullable(),
+  /** Ids of the portal's webhook subscriptions that were given up on (state failing) until it resumes them. */
+  failingSubscriptions: z.array(z.string()),
   needsCheck: z.boolean(),
 }).meta({ id: "PortalSync" });
 /** A portal's row in the admin sync view. */

@@ -1,5 +1,6 @@
 /** Portal sync status (CONTRACT 1.3 rule 7) and credential failures attributable to portals. */
 import * as sync from "@/sql/directory/sync_status.ts";
+import { listSubscriptions } from "@/sql/directory/webhooks.ts";
 import type { SyncResource, SyncStatusRow } from "@/sql/directory/sync_status.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError } from "@/domain/errors.ts";
@@ -66,11 +67,21 @@ export async function recordPublicationFailure(ctx: DirectoryContext, portalId: 
 
 /**
  * Every portal's sync status: configured portals and any portal that has reported,
- * NEVER_SYNCED where nothing was reported, with credential failures beside them.
+ * NEVER_SYNCED where nothing was reported, with credential failures and given-up webhook subscriptions beside them.
  */
 export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSync[]> {
-  const [rows, failures] = await Promise.all([sync.listSyncStatus(ctx.sql), sync.listCredentialFailures(ctx.sql)]);
-  const portals = new Set([...ctx.knownPortals, ...rows.map((r) => r.portalId), ...failures.map((f) => f.portalId)]);
+  const [rows, failures, subscriptions] = await Promise.all([
+    sync.listSyncStatus(ctx.sql),
+    sync.listCredentialFailures(ctx.sql),
+    listSubscriptions(ctx.sql, null),
+  ]);
+  const failing = subscriptions.filter((s) => s.state === "failing");
+  const portals = new Set([
+    ...ctx.knownPortals,
+    ...rows.map((r) => r.portalId),
+    ...failures.map((f) => f.portalId),
+    ...failing.map((s) => s.portalId),
+  ]);
   return [...portals].sort().map((portalId) => {
     const resources = SYNC_RESOURCES.map((resource) => {
       const r = rows.find((x) => x.portalId === portalId && x.resource === resource);
@@ -86,11 +97,14 @@ export async function listSyncStatus(ctx: DirectoryContext): Promise<PortalSync[
       };
     });
     const f = failures.find((x) => x.portalId === portalId);
+    const failingSubscriptions = failing.filter((s) => s.portalId === portalId).map((s) => s.id);
     return {
       portalId,
       resources,
       credentialFailures: f ? { count: f.failures, lastAt: f.lastAt.toISOString(), lastReason: f.lastReason } : null,
-      needsCheck: f !== undefined || resources.some((r) => r.state === "FAILED" || r.state === "STALE"),
+      failingSubscriptions,
+      needsCheck: f !== undefined || failingSubscriptions.length > 0 ||
+        resources.some((r) => r.state === "FAILED" || r.state === "STALE"),
     };
   });
 }

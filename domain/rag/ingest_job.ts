@@ -20,6 +20,7 @@ import { analyze, bigrams, toTsvectorText } from "./text/korean.ts";
 import { levelRank } from "./principal.ts";
 import type { IngestionRequest } from "./schemas.ts";
 import type { Settings } from "./schemas.ts";
+import { ingestedChunks, ingestedDocuments } from "./metrics.ts";
 
 /**
  * Errors that retrying cannot fix: the job fails at once. `content_unreachable` and `content_timeout`
@@ -202,11 +203,14 @@ export async function runIngestionJob(
   try {
     const chunks = await prepareChunks({ ...ctx, fetchContent }, req, settings);
     await store(ctx, job, req, settings, chunks, outboxId);
+    ingestedDocuments.inc({ outcome: "done" });
+    ingestedChunks.inc(chunks.length);
     return "done";
   } catch (err) {
     const appError = err instanceof AppError
       ? err
       : new AppError("unavailable", (err as Error).message ?? String(err), { cause: err });
+    ingestedDocuments.inc({ outcome: PERMANENT.has(appError.code) || attempt.last ? "failed" : "retry" });
     if (PERMANENT.has(appError.code)) {
       await fail(ctx, job, appError, outboxId);
       return "failed";

@@ -5,7 +5,14 @@
  */
 
 // Who asks, and what a decision needs.
-export { createTokenVerifier, levelRank, type Principal, type TokenSettings, type TokenVerifier } from "./principal.ts";
+export {
+  clearanceOf,
+  createTokenVerifier,
+  levelRank,
+  type Principal,
+  type TokenSettings,
+  type TokenVerifier,
+} from "./principal.ts";
 export { dbPrincipal, type RagContext } from "./context.ts";
 export { describePrincipal } from "./me.ts";
 
@@ -54,9 +61,11 @@ export {
   reindexDocuments,
   reindexProgress,
 } from "./documents.ts";
+export { documentBySource, type DocumentQuery, listCallerDocuments } from "./document_listing.ts";
 
 // Organization and user sync, the directory's freshness, and the check of a token's subject.
-export { createDirectoryState, syncOrganizations, type SyncResult } from "./organizations.ts";
+export { createDirectoryState, directoryReadiness, syncOrganizations, type SyncResult } from "./organizations.ts";
+export { type DependencyState, embeddingReadiness, endpointWarnings } from "./endpoint_health.ts";
 export { createUserGate, syncUserStatus, type UserGate, type UserSyncResult } from "./user_status.ts";
 
 // Settings: the installation's and each tenant's overrides.
@@ -80,6 +89,8 @@ export { recordRagRefusal } from "./audit.ts";
 export { createContentFetcher } from "./fetch/content.ts";
 export { createExtractor, extractionProcessArgs, type Extractor } from "./isolate/pool.ts";
 export { ownAddressCheck } from "./fetch/own_addresses.ts";
+export { type CheckedTarget, checkOutboundUrl, postToTarget } from "./fetch/outbound_post.ts";
+export type { UrlPolicy } from "./fetch/url_policy.ts";
 export { createDirectoryClient } from "./clients/directory.ts";
 export { embedTexts, vectorText } from "./clients/embedding.ts";
 export { generate, modelTarget } from "./clients/model.ts";

@@ -5,6 +5,7 @@
  * its members at the next sync. When the last success is older than
  * RAG_ORG_SYNC_MAX_STALENESS_SECONDS, retrieval fails closed.
  */
+import type { DependencyState } from "./endpoint_health.ts";
 import * as orgs from "@/sql/rag/organizations.ts";
 import { withSystem } from "@/sql/rag/session.ts";
 import { AppError } from "@/domain/errors.ts";
@@ -105,4 +106,17 @@ export async function assertDirectoryFresh(ctx: RagContext): Promise<number | nu
     );
   }
   return directoryVersion;
+}
+
+/**
+ * The organization sync's freshness as readiness reports it: `down` when retrieval refuses for a stale directory
+ * (never synced, or not within RAG_ORG_SYNC_MAX_STALENESS_SECONDS).
+ */
+export async function directoryReadiness(ctx: RagContext): Promise<DependencyState> {
+  const { lastSuccessAt } = await ctx.directoryState.read();
+  if (!lastSuccessAt) return { state: "down", detail: "organizations have never been synced from the directory" };
+  const age = Math.round((Date.now() - lastSuccessAt.getTime()) / 1000);
+  return isDirectoryStale(ctx, lastSuccessAt)
+    ? { state: "down", detail: `organizations last synced ${age} s ago: retrieval refuses until a sync succeeds` }
+    : { state: "ok", detail: `organizations synced ${age} s ago` };
 }

@@ -25,6 +25,8 @@ export interface Principal {
   isOperator: boolean;
   /** The portal this token speaks for (claim `portal_id`): it may register and replace that portal's documents. */
   portalId: string | null;
+  /** A console session's person as audit rows name them (`Name <email>`); never set from a token. */
+  person?: string;
 }
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];

@@ -3,19 +3,21 @@
  * has no Korean parser), expanded with the approved glossary's aliases and
  * abbreviations, embedded, and ranked by one fused statement under the caller's
  * row-level security, on a streaming replica when one is configured. The audit row is
- * written on the primary before anything is answered, with enough to replay why each
- * chunk was visible.
+ * written on the primary before anything is answered (in the search's own transaction
+ * when the search read the primary), with enough to replay why each chunk was visible.
  */
 import { AppError } from "@/domain/errors.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
+import { timed } from "@/lib/metrics.ts";
 import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
 import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
-import { type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
+import { type PrincipalTx, type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
 import { analyze, bigrams, expandQuery, queryLexemes } from "./text/korean.ts";
 import { lexicalQuery } from "./search_terms.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
+import { searchLegs, searchStages } from "./metrics.ts";
 import { questionHashOf } from "./keyed_hash.ts";
 import type { Principal } from "./principal.ts";
 import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS, type Settings } from "./schemas.ts";
@@ -49,19 +51,21 @@ async function prepare(
   const grams = legs.has("bigram") ? queryLexemes(bigrams(question)) : [];
   let vector: string | null = null;
   let vectorUnavailable = false;
-  if (legs.has("vector") && s.embedding.endpoint) {
+  const endpoint = s.embedding.endpoint;
+  if (legs.has("vector") && endpoint) {
     try {
-      const [v] = await embedTexts([question], {
-        endpoint: s.embedding.endpoint,
-        model: s.embedding.model,
-        batchSize: 1,
-        attempts: 2,
-        backoffMs: 100,
-        // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
-        // must not cost every search 20 s before it answers from the lexical legs.
-        timeoutMs: 5_000,
-        apiKey: ctx.embeddingApiKey,
-      });
+      const [v] = await timed(searchStages, { stage: "embed" }, () =>
+        embedTexts([question], {
+          endpoint,
+          model: s.embedding.model,
+          batchSize: 1,
+          attempts: 2,
+          backoffMs: 100,
+          // Two attempts share the 10 s a search may wait for the question's vector: a stalled server
+          // must not cost every search 20 s before it answers from the lexical legs.
+          timeoutMs: 5_000,
+          apiKey: ctx.embeddingApiKey,
+        }));
       vector = vectorText(v);
     } catch (err) {
       vectorUnavailable = true;
@@ -147,45 +151,7 @@ export async function searchContexts(
   const r = settings.retrieval;
 
   const principal = dbPrincipal(ctx, p);
-  const read = (pool: RequestPool) =>
-    withPrincipal(pool, principal, async (tx) => {
-      const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
-      if (ctx.auditRequired && !known) {
-        throw new AppError(
-          "rag_audit_unavailable",
-          "The caller's organization is not in tb_organization, so this call cannot be audited",
-        );
-      }
-      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
-      if (p.tenantId === null) return { known, rows: [] };
-      await tuneVectorScan(tx, r.candidateLimit);
-      const scope = {
-        tenantId: p.tenantId,
-        clearance: p.clearance,
-        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
-      };
-      const lexical = await lexicalQuery(tx, scope, {
-        wordLexemes: query.wordLexemes,
-        bigrams: query.bigrams,
-        candidates: r.candidateLimit,
-      });
-      const rows = await hybridSearch(tx, {
-        ...scope,
-        ...lexical,
-        vector: query.vector,
-        candidates: r.candidateLimit,
-        rrfK: r.rrfK,
-        weights: r.weights,
-        limit: req.limit,
-        vectorFloor: vectorFloorOf(settings),
-      });
-      return { known, rows };
-    });
-  const { known, rows } = await ctx.reads.read(read);
-  if (p.tenantId === null) return { contexts: [], legs: ran };
-  // On the primary, in a transaction of its own: the search may have read a replica, which takes no writes.
-  // Nothing is answered unless this row is written.
-  await withPrincipal(ctx.sql, principal, (tx) =>
+  const audit = (tx: PrincipalTx, rows: HybridRow[], known: boolean) =>
     insertRagAudit(tx, {
       action,
       sub: p.sub,
@@ -217,6 +183,61 @@ export async function searchContexts(
         ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
         ...(known ? {} : { organizationNotSynced: true }),
       },
-    }));
+    });
+  const read = (pool: RequestPool) =>
+    withPrincipal(pool, principal, async (tx) => {
+      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
+      const scope = p.tenantId === null ? null : {
+        tenantId: p.tenantId,
+        clearance: p.clearance,
+        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+      };
+      // Sent together (pipelined on the transaction's connection): each round trip a search waits for is felt.
+      const [known, , lexical] = await Promise.all([
+        p.organizationId !== null && organizationKnown(tx, p.organizationId),
+        scope && tuneVectorScan(tx, r.candidateLimit),
+        scope && timed(searchStages, { stage: "statistics" }, () =>
+          lexicalQuery(tx, scope, {
+            wordLexemes: query.wordLexemes,
+            bigrams: query.bigrams,
+            candidates: r.candidateLimit,
+          })),
+      ]);
+      if (ctx.auditRequired && !known) {
+        throw new AppError(
+          "rag_audit_unavailable",
+          "The caller's organization is not in tb_organization, so this call cannot be audited",
+        );
+      }
+      if (!scope || !lexical) return { known, rows: [], audited: true };
+      const rows = await timed(searchStages, { stage: "ranking" }, () =>
+        hybridSearch(tx, {
+          ...scope,
+          ...lexical,
+          vector: query.vector,
+          candidates: r.candidateLimit,
+          rrfK: r.rrfK,
+          weights: r.weights,
+          limit: req.limit,
+          vectorFloor: vectorFloorOf(settings),
+        }));
+      // On the primary the audit row commits with the search (one commit, which a search of 100,000 chunks
+      // felt: bench/RESULTS.md); a replica takes no writes, so a search read there is audited below.
+      if (pool !== ctx.reads.primary) return { known, rows, audited: false };
+      await timed(searchStages, { stage: "audit" }, () => audit(tx, rows, known));
+      return { known, rows, audited: true };
+    });
+  const { known, rows, audited } = await ctx.reads.read(read);
+  if (p.tenantId === null) return { contexts: [], legs: ran };
+  // Nothing is answered unless the audit row is written: on the primary, in a transaction of its own.
+  if (!audited) {
+    await timed(
+      searchStages,
+      { stage: "audit" },
+      () => withPrincipal(ctx.sql, principal, (tx) => audit(tx, rows, known)),
+    );
+  }
+  for (const leg of ran) searchLegs.inc({ leg });
+  searchStages.observe({ stage: "total", outcome: "ok" }, (performance.now() - started) / 1000);
   return { contexts: rows.map(toContext), legs: ran };
 }

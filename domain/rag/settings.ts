@@ -102,6 +102,9 @@ async function checkNewEndpoints(ctx: RagContext, before: Settings, after: Setti
   }
 }
 
+/** How a settings row names who changed it: a console session's person by name, a token's user by subject. */
+const changedByOf = (p: Principal) => p.person ? `person:${p.sub} ${p.person}` : `user:${p.sub}`;
+
 /** The installation operator's change: a new installation version; the merged whole must validate. */
 async function updateInstallation(ctx: RagContext, p: Principal, patch: SettingsPatch): Promise<void> {
   const { settings: before } = await ctx.settings.current();
@@ -113,7 +116,7 @@ async function updateInstallation(ctx: RagContext, p: Principal, patch: Settings
   await withPrincipal(
     ctx.sql,
     dbPrincipal(ctx, p),
-    (tx) => store.insertSettings(tx, { settings: parsed.data, changedBy: `user:${p.sub}`, changes }),
+    (tx) => store.insertSettings(tx, { settings: parsed.data, changedBy: changedByOf(p), changes }),
   );
 }
 
@@ -171,7 +174,7 @@ async function updateTenant(ctx: RagContext, p: Principal, patch: SettingsPatch)
       tenantId,
       version: (latest?.version ?? 0) + 1,
       overrides: after,
-      changedBy: `user:${p.sub}`,
+      changedBy: changedByOf(p),
       changes,
     });
   });

@@ -126,6 +126,10 @@ export const InstallationSettings = z.object({
   scope: z.literal("installation"),
   version: z.number().int().meta({ description: "The installation's settings version (0: nothing stored yet)" }),
   settings: SettingsSchema,
+  warnings: z.array(z.string()).optional().meta({
+    description:
+      "PUT only: each endpoint the change set that did not answer a probe (the change is stored all the same)",
+  }),
 }).meta({ id: "RagInstallationSettings" });
 
 /** A tenant's settings, as its administrator sees them: what applies to it, and which of that are its own. */

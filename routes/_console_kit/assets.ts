@@ -5,6 +5,7 @@
  * secret and need no credential.
  */
 import { Hono, type MiddlewareHandler } from "hono";
+import { AppError } from "@/domain/errors.ts";
 
 const SECURITY_HEADERS = {
   "content-security-policy":
@@ -21,8 +22,13 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
 };
 
 const read = (file: string) => Deno.readTextFileSync(new URL(`./static/${file}`, import.meta.url));
+const SCRIPT = "application/javascript; charset=utf-8";
+/** The kit's files: the script is an ES module (console.js) with the modules it imports. */
 const ASSETS: Record<string, [string, string]> = {
-  "console.js": ["application/javascript; charset=utf-8", read("console.js")],
+  "console.js": [SCRIPT, read("console.js")],
+  "credential.js": [SCRIPT, read("credential.js")],
+  "forms.js": [SCRIPT, read("forms.js")],
+  "tables.js": [SCRIPT, read("tables.js")],
   "console.css": ["text/css; charset=utf-8", read("console.css")],
 };
 
@@ -30,9 +36,10 @@ const ASSETS: Record<string, [string, string]> = {
 export function consoleKitRoutes() {
   const app = new Hono();
   app.use("*", securityHeaders);
-  app.get("/:file{console\\.(js|css)}", (c) => {
-    const [type, body] = ASSETS[c.req.param("file")];
-    return c.body(body, 200, { "content-type": type });
+  app.get("/:file{[a-z]+\\.(js|css)}", (c) => {
+    const asset = ASSETS[c.req.param("file")];
+    if (!asset) throw new AppError("not_found", "No such console file");
+    return c.body(asset[1], 200, { "content-type": asset[0] });
   });
   return app;
 }

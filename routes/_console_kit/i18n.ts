@@ -16,4 +16,13 @@ export function translator<K extends string>(labels: Record<K, readonly [string,
 /** Labels the kit's own parts use. */
 export const kitLabel = translator({
   next: ["다음", "Next"],
+  loading: ["불러오는 중…", "Loading…"],
+  empty: ["표시할 항목이 없습니다.", "Nothing to show."],
+  shown: ["건 표시", "shown"],
+  more: ["다음 페이지가 있습니다", "more on the next page"],
+  pageSize: ["페이지당", "Per page"],
+  skip: ["본문으로 건너뛰기", "Skip to content"],
+  navigation: ["화면 목록", "Screens"],
+  language: ["언어", "Language"],
+  sortBy: ["정렬", "Sort"],
 });

@@ -6,5 +6,17 @@
  */
 export { consoleKitRoutes, securityHeaders } from "./assets.ts";
 export { type Lang, langOf, translator } from "./i18n.ts";
-export { Badge, FieldError, Pager, Time, Title, ViewLink } from "./parts.tsx";
+export { PROBLEMS, statusLabel } from "./words.ts";
+export {
+  Badge,
+  FieldError,
+  PAGE_SIZES,
+  Pager,
+  PageSize,
+  pageSizeOf,
+  TextDiff,
+  Time,
+  Title,
+  ViewLink,
+} from "./parts.tsx";
 export { CONSOLE_KIT_BASE, type Credential, type CredentialLabels, shellPage, type ShellProps } from "./shell.tsx";

@@ -1,6 +1,8 @@
 /** The small pieces every console screen shares. */
 import type { Child } from "hono/jsx";
 import { kitLabel, type Lang } from "./i18n.ts";
+import { statusLabel } from "./words.ts";
+import { wordDiff } from "./diff.ts";
 
 /** A screen's heading. */
 export function Title({ children }: { children: Child }) {
@@ -12,9 +14,9 @@ export function ViewLink({ view, children }: { view: string; children: Child }) 
   return <a href={`#${view}`} data-view={view}>{children}</a>;
 }
 
-/** A state word with a class the stylesheet colours (HEALTHY, FAILED, ...). */
-export function Badge({ value }: { value: string }) {
-  return <span class={`badge badge-${value.toLowerCase()}`}>{value}</span>;
+/** A state word in the screen's language, with a class the stylesheet colours (HEALTHY, FAILED, ...). */
+export function Badge({ lang, value }: { lang: Lang; value: string }) {
+  return <span class={`badge badge-${value.toLowerCase()}`} data-value={value}>{statusLabel(lang, value)}</span>;
 }
 
 /** A timestamp shown in the viewer's time zone by the script, with the ISO value as fallback. */
@@ -22,16 +24,52 @@ export function Time({ value }: { value: string | null | undefined }) {
   return value ? <time datetime={value}>{value}</time> : <span class="none">-</span>;
 }
 
-/** The "next page" link of a cursor list. */
+/**
+ * The foot of a list: how many rows it shows (or that it is empty) and, for a cursor list, whether
+ * and where more follow. `params` are the list's filters, carried to the next page.
+ */
 export function Pager(
-  { lang, view, params, next }: { lang: Lang; view: string; params: Record<string, string>; next: string | null },
+  { lang, view, params, shown, next }: {
+    lang: Lang;
+    view: string;
+    params: Record<string, string>;
+    shown: number;
+    next?: string | null;
+  },
 ) {
-  if (!next) return null;
-  const q = new URLSearchParams({ ...params, cursor: next });
+  if (shown === 0) return <p class="empty">{kitLabel(lang, "empty")}</p>;
+  const q = new URLSearchParams({ ...params, cursor: next ?? "" });
   return (
     <p class="pager">
-      <ViewLink view={`${view}?${q}`}>{kitLabel(lang, "next")} →</ViewLink>
+      <span class="list-count" data-shown={String(shown)}>
+        {shown}
+        {lang === "ko" ? "" : " "}
+        {kitLabel(lang, "shown")}
+        {next ? ` · ${kitLabel(lang, "more")}` : ""}
+      </span>{" "}
+      {next && <ViewLink view={`${view}?${q}`}>{kitLabel(lang, "next")} →</ViewLink>}
     </p>
+  );
+}
+
+/** The page sizes a list offers. */
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+/** The page size the query names (`limit`), or `fallback` when it names none of PAGE_SIZES. */
+export function pageSizeOf(q: URLSearchParams, fallback: number = 50): number {
+  const n = Number(q.get("limit"));
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : fallback;
+}
+
+/** The page-size choice of a list's filter form (applied as soon as it changes). */
+export function PageSize({ lang, value }: { lang: Lang; value: number }) {
+  return (
+    <label>
+      {kitLabel(lang, "pageSize")}{" "}
+      <select name="limit" data-submit-on-change="">
+        {PAGE_SIZES.map((n) => <option key={n} value={String(n)} selected={n === value}>{n}</option>)}
+      </select>
+    </label>
   );
 }
 
@@ -41,4 +79,15 @@ export function Pager(
  */
 export function FieldError({ field }: { field: string }) {
   return <small class="field-error" data-error-for={field}></small>;
+}
+
+/** Two texts as one, word by word: kept words plain, removed ones struck out, added ones inserted. */
+export function TextDiff({ before, after }: { before: string; after: string }) {
+  return (
+    <span class="diff">
+      {wordDiff(before, after).map((p, i) =>
+        p.op === "=" ? p.text : p.op === "-" ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>
+      )}
+    </span>
+  );
 }

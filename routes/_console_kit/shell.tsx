@@ -5,7 +5,8 @@
  * credential travels.
  */
 import type { Context } from "hono";
-import type { Lang } from "./i18n.ts";
+import { kitLabel, type Lang } from "./i18n.ts";
+import { FIELD_MESSAGES_KO, PROBLEMS } from "./words.ts";
 
 /** The words of a credential entry form. */
 export interface CredentialLabels {
@@ -19,12 +20,15 @@ export interface CredentialLabels {
  * How the console's calls carry their credential:
  * - `session-key`: a key typed once, kept in this tab's sessionStorage under `store`, sent as `header`;
  * - `memory-bearer`: a bearer token typed in, kept in a script variable only (a reload forgets it);
- * - `gateway`: nothing in the page; a session gateway in front adds `Authorization` to every request.
+ * - `gateway`: nothing in the page; a session gateway in front adds `Authorization` to every request;
+ * - `cookie-session`: the sign-in's HttpOnly cookie; the page holds only the session's CSRF token, and calls
+ *   under the API base go through the console's own path `apiVia` (API routes never read the cookie).
  */
 export type Credential =
   | { mode: "session-key"; header: string; store: string; labels: CredentialLabels }
   | { mode: "memory-bearer"; labels: CredentialLabels }
-  | { mode: "gateway" };
+  | { mode: "gateway" }
+  | { mode: "cookie-session"; csrf: string; person: string; signOut: string; apiVia: string };
 
 /** What a console's shell shows. */
 export interface ShellProps {
@@ -46,7 +50,7 @@ export interface ShellProps {
 export const CONSOLE_KIT_BASE = "/_console";
 
 function CredentialForm({ credential }: { credential: Credential }) {
-  if (credential.mode === "gateway") return null;
+  if (credential.mode === "gateway" || credential.mode === "cookie-session") return null;
   const l = credential.labels;
   return (
     <form id="key-form" hidden>
@@ -69,7 +73,7 @@ export function Shell(p: ShellProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{p.title}</title>
         <link rel="stylesheet" href={`${CONSOLE_KIT_BASE}/console.css`} />
-        <script src={`${CONSOLE_KIT_BASE}/console.js`} defer></script>
+        <script type="module" src={`${CONSOLE_KIT_BASE}/console.js`}></script>
       </head>
       <body
         data-lang={p.lang}
@@ -80,20 +84,37 @@ export function Shell(p: ShellProps) {
         data-credential={c.mode}
         data-credential-header={c.mode === "session-key" ? c.header : undefined}
         data-credential-store={c.mode === "session-key" ? c.store : undefined}
+        data-csrf={c.mode === "cookie-session" ? c.csrf : undefined}
+        data-api-via={c.mode === "cookie-session" ? c.apiVia : undefined}
       >
+        <a class="skip" href="#main">{kitLabel(p.lang, "skip")}</a>
         <header>
           <h1>{p.title}</h1>
-          <nav id="nav" hidden>
+          <nav id="nav" aria-label={kitLabel(p.lang, "navigation")} hidden>
             {p.nav.map(({ view, label }) => <a key={view} href={`#${view}`} data-view={view}>{label}</a>)}
           </nav>
-          <div class="lang">
-            <a href="?lang=ko" data-lang-link="ko">한국어</a> · <a href="?lang=en" data-lang-link="en">English</a>
-            {c.mode !== "gateway" && <button type="button" id="sign-out" hidden>{c.labels.signOut}</button>}
+          <div class="lang" role="group" aria-label={kitLabel(p.lang, "language")}>
+            <a href="?lang=ko" data-lang-link="ko" lang="ko">한국어</a> ·{" "}
+            <a href="?lang=en" data-lang-link="en" lang="en">English</a>
+            {c.mode === "cookie-session" && <span id="person">{c.person}</span>}
+            {c.mode !== "gateway" && (
+              <button type="button" id="sign-out" hidden>
+                {c.mode === "cookie-session" ? c.signOut : c.labels.signOut}
+              </button>
+            )}
           </div>
+          <template id="problem-texts">
+            {Object.entries(PROBLEMS).map(([code, words]) => (
+              <span key={code} data-code={code}>{words[p.lang === "ko" ? 0 : 1]}</span>
+            ))}
+            {p.lang === "ko" &&
+              FIELD_MESSAGES_KO.map(([pattern, words]) => <span key={pattern} data-pattern={pattern}>{words}</span>)}
+          </template>
+          <p id="loading" hidden>{kitLabel(p.lang, "loading")}</p>
         </header>
         <CredentialForm credential={c} />
         <p id="message" role="status"></p>
-        <main id="main"></main>
+        <main id="main" tabindex={-1}></main>
       </body>
     </html>
   );

@@ -8,6 +8,7 @@ const LABELS = {
   adminKey: ["관리자 키", "Admin key"],
   signIn: ["접속", "Open console"],
   signOut: ["키 지우기", "Forget key"],
+  logOut: ["로그아웃", "Sign out"],
   keyHint: [
     "키는 이 탭의 sessionStorage에만 보관되며 요청 헤더로만 전송됩니다.",
     "The key stays in this tab's sessionStorage and is only sent as a request header.",
@@ -64,6 +65,7 @@ const LABELS = {
   lastSuccess: ["마지막 성공", "Last success"],
   lastFailure: ["마지막 실패", "Last failure"],
   error: ["오류", "Error"],
+  resolved: ["이후 성공으로 해소됨", "Resolved by a later success"],
   drift: ["불일치", "Drift"],
   driftUsers: ["휴직·퇴직·비활성인데 권한 보유", "Leave/retired/inactive with access"],
   driftOnly: ["불일치만", "Drift only"],
@@ -105,6 +107,7 @@ const LABELS = {
   scope: ["범위", "Scope"],
   evidence: ["근거", "Evidence"],
   relations: ["관계", "Relations"],
+  relationType: ["관계 종류", "Relation"],
   contentKey: ["콘텐츠 키", "Content key"],
   detectedBy: ["발견 방식", "Detected by"],
   approve: ["승인", "Approve"],
@@ -123,6 +126,17 @@ const LABELS = {
   pendingRevisions: ["검토를 기다리는 수정", "Revisions awaiting review"],
   manualLink: ["콘텐츠 직접 연결", "Link content by hand"],
   link: ["연결", "Link"],
+  subscriptions: ["웹훅 구독", "Webhook subscriptions"],
+  noSubscriptions: ["등록된 구독 없음", "No subscriptions"],
+  deliveryUrl: ["전달 주소", "Delivery URL"],
+  failures: ["연속 실패", "Consecutive failures"],
+  nextAttempt: ["다음 시도", "Next attempt"],
+  recentDeliveries: ["최근 전달", "Recent deliveries"],
+  versions: ["버전 범위", "Versions"],
+  changedRecords: ["변경 레코드", "Changed records"],
+  response: ["응답", "Response"],
+  durationMs: ["소요(ms)", "Took (ms)"],
+  failingSubscriptions: ["실패 중인 웹훅 구독", "Failing webhook subscriptions"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** The label in the language. */
@@ -133,4 +147,9 @@ export function displayName(lang: Lang, p: { koreanName?: string | null; english
   const ko = p.koreanName ?? "";
   const en = p.englishName ?? "";
   return lang === "en" ? en || ko : ko || en;
+}
+
+/** A company's or department's name: English screens show nameEn where the directory has one. */
+export function orgName(lang: Lang, o: { name: string; nameEn?: string | null }): string {
+  return lang === "en" ? o.nameEn || o.name : o.name || o.nameEn || "";
 }

@@ -8,6 +8,7 @@ const LABELS = {
   token: ["관리자 토큰", "Administrator token"],
   signIn: ["접속", "Open"],
   signOut: ["토큰 지우기", "Forget token"],
+  logOut: ["로그아웃", "Sign out"],
   tokenHint: [
     "로컬 개발용입니다. 토큰은 이 페이지의 메모리에만 있으며 저장되지 않고, 새로고침하면 사라집니다.",
     "For local development. The token stays in this page's memory only: it is never stored, and a reload forgets it.",

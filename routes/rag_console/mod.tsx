@@ -4,8 +4,10 @@
  * administrator's user token like the retrieval admin API. In production a session
  * gateway adds `Authorization` to every request, so the page holds no credential at all;
  * only with RAG_ADMIN_MANUAL_TOKEN=true (local development) does the shell offer a token
- * field, whose value stays in the page's memory. Nothing here shows a secret or a user:
- * askers are pseudonyms, and no response sets a cookie.
+ * field, whose value stays in the page's memory. With sign-in configured (CONSOLE_OIDC_ISSUER),
+ * a retrieval administrator's or the operator's session opens the screen instead. A browser with
+ * no credential at all gets an HTML sign-in page, not a JSON problem. Nothing here shows a secret
+ * or a user: askers are pseudonyms.
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
@@ -13,6 +15,7 @@ import { bearer } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
 import { type Credential, securityHeaders, shellPage } from "../_console_kit/mod.ts";
 import { requireRagAdmin, userAuth } from "../rag/_auth.ts";
+import { refusalPage, type SignIn, signInPage } from "../_sign_in/mod.ts";
 import type { RagRouteDeps } from "../rag/_shared.ts";
 import { type Lang, langOf, t } from "./_i18n.ts";
 import type { View } from "./views/_screen.ts";
@@ -77,6 +80,35 @@ function manualFallback(deps: RagRouteDeps, allowed: boolean): MiddlewareHandler
   };
 }
 
+const RAG_ROLES = ["rag_admin", "installation_operator"];
+
+/**
+ * In a browser: a retrieval administrator's session gets the shell in cookie-session mode; a browser with no
+ * credential at all gets the sign-in page (unless manual token entry offers its own); a session without a
+ * retrieval role is refused. A request with an `Authorization` header goes on to the token check (the gateway's way).
+ */
+function browserGate(signIn: SignIn | undefined, manualToken: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.header("authorization") !== undefined) return await next();
+    const session = signIn ? c.var.session : undefined;
+    const lang = langOf(c.req.query("lang"));
+    if (session?.roles.some((r) => RAG_ROLES.includes(r))) {
+      const credential: Credential = {
+        mode: "cookie-session",
+        csrf: session.csrf,
+        person: session.name,
+        signOut: t(lang, "logOut"),
+        apiVia: "/console/api/retrieval/",
+      };
+      return shellPage(c, shellProps(lang, credential));
+    }
+    if (session) return refusalPage(c, 403, "forbidden", `${session.name} is not a retrieval administrator`, "/");
+    // A browser asks for HTML and gets a page it can act on; an API client keeps its JSON problem.
+    if (manualToken || !(c.req.header("accept") ?? "").includes("text/html")) return await next();
+    return signInPage(c, "/", signIn !== undefined);
+  };
+}
+
 async function render(c: Context<AppEnv>, deps: RagRouteDeps, body: unknown) {
   const view = VIEWS.get(c.req.param("name") ?? "");
   if (!view) throw new AppError("not_found", "No such screen");
@@ -94,7 +126,7 @@ async function render(c: Context<AppEnv>, deps: RagRouteDeps, body: unknown) {
 }
 
 /** The screen's routes, mounted at `/`. */
-export function ragConsoleRoutes(deps: RagRouteDeps, options: { manualToken: boolean }) {
+export function ragConsoleRoutes(deps: RagRouteDeps, options: { manualToken: boolean; signIn?: SignIn }) {
   const app = new Hono<AppEnv>();
   const admin = [userAuth(deps.verify, deps.limiter), requireRagAdmin] as const;
   // Only the screen's own paths: the app is mounted at the root, beside every API.
@@ -102,6 +134,7 @@ export function ragConsoleRoutes(deps: RagRouteDeps, options: { manualToken: boo
   app.use("/views/*", securityHeaders);
   app.get(
     "/",
+    browserGate(options.signIn, options.manualToken),
     manualFallback(deps, options.manualToken),
     ...admin,
     (c) => shellPage(c, shellProps(langOf(c.req.query("lang")), { mode: "gateway" })),

@@ -64,7 +64,7 @@ export function testEnv(db: TestDatabase, prefix: string): Record<string, string
 /** Starts an instance over a fresh database; `overrides` replace environment entries (an empty string removes one). */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean; write?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase();
   const app = await startAppOn(db, overrides, options);
@@ -79,17 +79,17 @@ export async function startTestApp(
 
 /**
  * Starts an instance on a database the test brings (a private cluster, say); stopping it leaves the database
- * alone. `overrides` replace environment entries (an empty string removes one).
+ * alone. `overrides` replace environment entries (an empty string removes one); `write` receives the log lines.
  */
 export async function startAppOn(
   db: TestDatabase,
   overrides: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean; write?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const prefix = `t:${crypto.randomUUID().slice(0, 8)}:`;
   const env = { ...testEnv(db, prefix), ...overrides };
   const config = loadConfig(env, () => "");
-  const runtime = await startRuntime(config, createLogger(config.LOG_LEVEL), {
+  const runtime = await startRuntime(config, createLogger(config.LOG_LEVEL, {}, options.write), {
     workers: options.workers ?? false,
     consumerName: "test",
   });

@@ -38,6 +38,8 @@ export function startFakeEmbedding(): FakeEmbedding {
   let gate: { promise: Promise<void>; arrived: () => void } | null = null;
   const state = { requests: 0, texts: 0, authorizations: [] as (string | null)[] };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
+    // As an OpenAI-compatible server answers a readiness probe's GET: the method is not allowed, but it answers.
+    if (req.method !== "POST") return new Response(null, { status: 405 });
     const body = await req.json() as { input: string | string[]; model?: string };
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     state.requests++;

@@ -52,6 +52,8 @@ export function startFakeLlm(reply = "답변입니다 [1]."): FakeLlm {
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const path = new URL(req.url).pathname;
+    // As a model server answers a probe's GET of its base URL: not a route, but it answers.
+    if (req.method !== "POST") return new Response("not found", { status: 404 });
     const body = await req.json() as ChatRequest;
     state.calls.push({ path, headers: Object.fromEntries(req.headers), body });
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));

@@ -22,7 +22,14 @@ export const JWT = {
 /** Portals configured to authenticate by JWT only (PORTAL_JWT_PORTAL_IDS): a token naming another is refused. */
 export const JWT_PORTALS = ["jwt-portal", "cid-portal", "expired-portal", "jwt-reader"];
 
-const ALL_SCOPES = ["directory:read", "directory:sync", "authorization:sync", "glossary:read", "glossary:write"];
+const ALL_SCOPES = [
+  "directory:read",
+  "directory:sync",
+  "authorization:sync",
+  "glossary:read",
+  "glossary:write",
+  "webhooks:manage",
+];
 
 /** The environment entries that configure those credentials. */
 export function credentialEnv(): Record<string, string> {

@@ -9,7 +9,13 @@ import { verifyWebhook, WebhookVerificationError } from "@/clients/portal/mod.ts
 
 const SECRET = "whsec_" + btoa("a portal's webhook secret, 32 by");
 const OTHER = "whsec_" + btoa("another webhook secret, 32 bytes");
-const BODY = JSON.stringify({ type: "directory.changed", data: { ledger: "directory", dataVersion: 42 } });
+const BODY = JSON.stringify({
+  type: "directory.changed",
+  resource: "users",
+  fromDataVersion: 41,
+  dataVersion: 42,
+  ids: ["3f2b8c1e-0000-4000-8000-000000000001"],
+});
 const NOW = 1_790_000_000_000;
 
 function signed(secret: string, body: string, at = new Date(NOW), id = "msg_2b7y8") {

@@ -135,7 +135,7 @@ describe("the directory console under a hostile term definition", () => {
     assert.match(await page.textContent("#terms tr[data-term=악성정의]") ?? "", /<button id='evil-approve'/);
     await page.click("#terms tr[data-term=악성정의] td:first-child a");
     await page.waitForSelector("#term-form");
-    assert.match(await page.inputValue("#term-form input[name=definition]"), /data-action='POST/);
+    assert.match(await page.inputValue("#term-form textarea[name=definition]"), /data-action='POST/);
     for (const selector of ["#evil-approve", "#evil-view"]) assert.equal(await planted(page, selector), false);
     assert.equal(await termStatus(victim), "proposed");
     assert.deepEqual(writes.get(page), []);

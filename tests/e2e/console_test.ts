@@ -158,7 +158,9 @@ describe("directory console in a browser", () => {
     assert.match(await page.textContent("tr[data-user]") ?? "", /결재자/);
     await page.click("nav a[data-view=sync-status]");
     await page.waitForSelector("#sync tr[data-portal=portal-b][data-resource=users]");
-    assert.match(await page.textContent("#sync tr[data-portal=portal-b][data-resource=users]") ?? "", /NEVER_SYNCED/);
+    const neverSynced = "#sync tr[data-portal=portal-b][data-resource=users] .badge";
+    assert.equal(await page.getAttribute(neverSynced, "data-value"), "NEVER_SYNCED");
+    assert.equal(await page.textContent(neverSynced), "동기화 이력 없음", "status values in the screen's language");
     await page.click("nav a[data-view=audit-log]");
     await page.waitForSelector("#audit tbody tr");
     assert.match(await page.textContent("#audit") ?? "", /user\.deactivate/);

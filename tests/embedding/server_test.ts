@@ -145,6 +145,33 @@ describe("embedding server: happy paths", () => {
   });
 });
 
+describe("embedding server: metrics", () => {
+  it("serves its own /metrics: requests by path and status, texts, tokens and model time, never the text", async () => {
+    await embed(["메트릭 확인 문장", "두 번째 문장"]);
+    await post("{not json");
+    const res = await fetch(`${server.url}/metrics`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    const value = (re: RegExp) => Number(text.match(re)?.[1]);
+    assert.ok(value(/^embedding_http_requests_total\{path="\/v1\/embeddings",status="200"\} (\d+)$/m) >= 1, text);
+    assert.ok(value(/^embedding_http_requests_total\{path="\/v1\/embeddings",status="400"\} (\d+)$/m) >= 1, text);
+    assert.ok(value(/^embedding_inputs_total (\d+)$/m) >= 2, text);
+    assert.ok(value(/^embedding_tokens_total (\d+)$/m) >= 2, text);
+    assert.ok(value(/^embedding_inference_seconds_count\{outcome="ok"\} (\d+)$/m) >= 1, text);
+    assert.doesNotMatch(text, /메트릭/);
+    // The service's own families stay on the service's registry.
+    assert.doesNotMatch(text, /^# TYPE (backbone|http)_/m);
+  });
+
+  it("keeps made-up paths to one `other` label", async () => {
+    for (const path of ["/a", "/b", "/c"]) await (await fetch(`${server.url}${path}`)).body?.cancel();
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    assert.match(text, /^embedding_http_requests_total\{path="other",status="404"\} \d+$/m);
+    assert.doesNotMatch(text, /path="\/a"/);
+  });
+});
+
 describe("embedding server: bad input", () => {
   const refusals: [string, unknown][] = [
     ["an empty array", { input: [] }],

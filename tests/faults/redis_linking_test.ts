@@ -97,7 +97,10 @@ describe("Redis stopped during content linking", () => {
       for (let i = 4; i < 8; i++) await queue(i);
       const ready = await app.request("/readyz");
       assert.equal(ready.status, 503);
-      assert.deepEqual(await ready.json(), { status: "not_ready", checks: { postgres: "ok", redis: "unreachable" } });
+      const readiness = await ready.json();
+      assert.equal(readiness.status, "not_ready");
+      assert.deepEqual(readiness.checks.database, { state: "ok", detail: "answers", required: true });
+      assert.deepEqual(readiness.checks.redis, { state: "down", detail: "does not answer", required: true });
       assert.equal((await app.request("/healthz")).status, 200);
       // The running jobs finish their work while Redis is still down; their acknowledgements wait.
       await ledger.release();

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, type Item, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
 import type { schemas } from "@/domain/directory/mod.ts";
-import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import { ADMIN_KEY, PORTAL_B_KEY } from "../_helpers/tokens.ts";
 
 let app: TestApp;
 let user: schemas.DirectoryUser;
@@ -56,5 +56,50 @@ describe("directory console screens", () => {
       assert.ok(res.status === 404 || res.status === 200, `${view}: ${res.status}`);
       await res.body?.cancel();
     }
+  });
+
+  it("shows a sync failure's text only while the resource is failing, not beside a later HEALTHY", async () => {
+    const report = (outcome: string, occurredAt: string, error?: string) =>
+      app.portal("/sync-status", {
+        method: "POST",
+        json: { portalId: "portal-a", resource: "users", outcome, occurredAt, ...(error ? { error } : {}) },
+      });
+    const row = async () => {
+      const html = await (await screen("sync-status?lang=en")).text();
+      return /<tr data-portal="portal-a" data-resource="users">(.*?)<\/tr>/s.exec(html)?.[1] ?? "";
+    };
+    assert.equal((await report("failure", "2026-01-01T00:00:00Z", "upstream timed out")).status, 200);
+    assert.match(await row(), /<td data-col="error">upstream timed out<\/td>/);
+    assert.equal((await report("success", "2026-01-01T01:00:00Z")).status, 200);
+    const healthy = await row();
+    assert.match(healthy, /badge-healthy/);
+    assert.match(healthy, /<td data-col="error"><\/td>/, "no failure text beside HEALTHY");
+    assert.match(healthy, /Resolved by a later success/);
+  });
+
+  it("shows a revision of a definition as a word diff: only the changed word struck out and inserted", async () => {
+    await app.portal("/glossary/term-proposals", {
+      method: "POST",
+      json: { terms: [{ notation: "품의서", definition: "결재를 받기 위해 올리는 문서" }] },
+    });
+    const [term] = (await body<{ data: { items: schemas.Term[] } }>(await app.admin("/terms?status=proposed"))).data
+      .items;
+    assert.equal(
+      (await app.admin(`/terms/${term.id}/approve?version=${term.version}`, { method: "POST" })).status,
+      200,
+    );
+    const edit = await app.portal(`/glossary/terms/${term.id}`, {
+      method: "PATCH",
+      json: { definition: "결재를 받기 위해 작성하는 문서" },
+      key: PORTAL_B_KEY,
+    });
+    assert.equal(edit.status, 202, await edit.clone().text());
+    const html = await (await screen("revisions?status=pending")).text();
+    assert.match(
+      html,
+      /data-field="definition">.*?<span class="diff">결재를 받기 위해 <del[^>]*>올리는<\/del><ins[^>]*>작성하는<\/ins> 문서<\/span>/s,
+    );
+    const termScreen = await (await screen(`term?id=${term.id}`)).text();
+    assert.match(termScreen, /<textarea name="definition"[^>]*>결재를 받기 위해 올리는 문서<\/textarea>/);
   });
 });

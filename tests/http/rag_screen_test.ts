@@ -73,6 +73,13 @@ describe("retrieval screen: happy", () => {
     const css = await get("/_console/console.css");
     assert.equal(css.status, 200);
     await css.body?.cancel();
+    for (const module of ["credential.js", "forms.js", "tables.js"]) {
+      const res = await get(`/_console/${module}`);
+      assert.deepEqual([res.status, res.headers.get("content-type")], [200, "application/javascript; charset=utf-8"]);
+      assert.match(await res.text(), /^export |\nexport /, module);
+    }
+    const missing = await get("/_console/other.js");
+    assert.deepEqual([missing.status, (await body<Problem>(missing)).code], [404, "not_found"]);
   });
 
   it("renders every screen in Korean and English", async () => {
@@ -156,6 +163,8 @@ describe("retrieval screen: happy", () => {
     assert.match(html, /data-fact="directory-version">\d+</);
     assert.match(html, /data-admitted-by="organization" data-state="current"/);
     assert.match(html, /<code class="asker">[0-9a-f]{16}<\/code>/);
+    assert.ok(!html.includes("[object Object]"), "a group of settings shows its values");
+    assert.match(html, /data-setting="retrieval.weights">.*?<code>vector 0\.25, text 1, bigram 1<\/code>/s);
   });
 });
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { body, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
 import type { schemas } from "@/domain/directory/mod.ts";
-import type { HealthStatus } from "@/routes/system.ts";
+import type { Readiness } from "@/routes/system.ts";
 import type { OpenApiDocument } from "../_helpers/openapi_responses.ts";
 
 let app: TestApp;
@@ -23,7 +23,13 @@ describe("system routes", () => {
     assert.deepEqual(await body(await app.request("/healthz")), { status: "ok" });
     const ready = await app.request("/readyz");
     assert.equal(ready.status, 200);
-    assert.deepEqual((await body<HealthStatus>(ready)).checks, { postgres: "ok", redis: "ok" });
+    const { status, checks } = await body<Readiness>(ready);
+    assert.deepEqual(checks.database, { state: "ok", detail: "answers", required: true });
+    assert.deepEqual(checks.redis, { state: "ok", detail: "answers", required: true });
+    // Organizations were never synced here: retrieval would refuse, which readiness reports without failing.
+    assert.equal(checks.directory.state, "down");
+    assert.equal(checks.directory.required, false);
+    assert.equal(status, "degraded");
   });
 
   it("reports the failing part with 503 when Redis is unreachable", async () => {
@@ -31,7 +37,10 @@ describe("system routes", () => {
     try {
       const res = await broken.request("/readyz");
       assert.equal(res.status, 503);
-      assert.deepEqual((await body<HealthStatus>(res)).checks, { postgres: "ok", redis: "unreachable" });
+      const { status, checks } = await body<Readiness>(res);
+      assert.equal(status, "not_ready");
+      assert.equal(checks.database.state, "ok");
+      assert.deepEqual(checks.redis, { state: "down", detail: "does not answer", required: true });
     } finally {
       await broken.stop();
     }
@@ -42,7 +51,7 @@ describe("system routes", () => {
     const text = await (await app.request("/metrics")).text();
     assert.match(text, /# TYPE http_requests_total counter/);
     assert.match(text, /http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
-    assert.match(text, /http_request_duration_seconds_bucket\{method="GET",route="\/healthz",le="0.005"\}/);
+    assert.match(text, /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz"\}/);
   });
 
   it("serves an OpenAPI 3.1 document of every route, with the validation schemas", async () => {

@@ -129,7 +129,7 @@ describe("containers as shipped", () => {
 
   it("keeps secrets, local state and Node.js out of the runtime image", () => {
     const ignored = read(".dockerignore").split("\n").map((l) => l.trim());
-    for (const entry of [".env.*", "secrets/", "node_modules/", ".tools/", ".git", ".data/"]) {
+    for (const entry of [".env.*", "secrets/", "node_modules/", ".tools/", ".git", ".data/", "scripts/demo/"]) {
       assert.ok(ignored.includes(entry), `.dockerignore lists ${entry}`);
     }
     const stages = read("Dockerfile").split(/^FROM /m);
@@ -150,8 +150,9 @@ describe("containers as shipped", () => {
       const text = read(file);
       for (const [pkg, use] of users) {
         if (!new RegExp(`from "${pkg.replace(/[/.]/g, "\\$&")}["/]|import\\("${pkg}"\\)`).test(text)) continue;
-        // The portal client and its example are shipped to portals, never in the service's image.
-        if (/^(tests|bench|clients|examples)\//.test(file)) use.tests++;
+        // The portal client and its example are shipped to portals, never in the service's image; nor is
+        // scripts/demo/ (the demo's local OpenID provider, .dockerignore).
+        if (/^(tests|bench|clients|examples|scripts\/demo)\//.test(file)) use.tests++;
         else use.runtime.push(file);
       }
     }
@@ -160,5 +161,13 @@ describe("containers as shipped", () => {
     }
     const onlyTests = [...users].filter(([, u]) => u.runtime.length === 0 && u.tests > 0).map(([p]) => p);
     assert.deepEqual(onlyTests.sort(), [...TEST_ONLY_PACKAGES].sort());
+  });
+
+  it("installs in the image the reference bundle /docs reads from node_modules (no import names it)", () => {
+    const runtime = Object.keys(JSON.parse(read("deno.json")).imports).filter((k) =>
+      !(TEST_ONLY_PACKAGES as readonly string[]).includes(k)
+    );
+    assert.ok(runtime.includes("@scalar/api-reference"));
+    assert.match(read("routes/docs.ts"), /node_modules\/@scalar\/api-reference\//);
   });
 });

@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { AppError } from "@/domain/errors.ts";
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
+import { timed } from "@/lib/metrics.ts";
+import { embeddingCalls } from "./metrics.ts";
 
 /** The embedding dimension the whole service is built for. */
 export const EMBEDDING_DIMENSIONS = 1024;
@@ -62,7 +64,7 @@ export async function embedTexts(texts: string[], o: EmbedOptions): Promise<numb
     const batch = texts.slice(i, i + o.batchSize);
     for (let attempt = 1;; attempt++) {
       try {
-        out.push(...await embedBatch(batch, o));
+        out.push(...await timed(embeddingCalls, {}, () => embedBatch(batch, o)));
         break;
       } catch (err) {
         if (err instanceof AppError) throw err;

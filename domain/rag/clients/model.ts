@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { AppError } from "@/domain/errors.ts";
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
+import { modelCalls } from "./metrics.ts";
 
 /** A chat message. */
 export interface ChatMessage {
@@ -159,6 +160,8 @@ async function* ollamaPieces(body: ReadableStream<Uint8Array>): AsyncGenerator<s
  */
 export async function* generate(t: ModelTarget): AsyncGenerator<string> {
   const signal = AbortSignal.timeout(t.timeoutMs);
+  const end = modelCalls.startTimer({ mode: t.mode });
+  let outcome = "error";
   try {
     const res = await fetch(t.url, {
       method: "POST",
@@ -181,15 +184,23 @@ export async function* generate(t: ModelTarget): AsyncGenerator<string> {
     // A server that does not stream answers with one JSON body.
     if (res.headers.get("content-type")?.startsWith("application/json") && t.protocol === "openai") {
       yield parsed(OpenAiReply, await res.text()).choices?.[0]?.message?.content ?? "";
+      outcome = "ok";
       return;
     }
     yield* t.protocol === "ollama" ? ollamaPieces(res.body) : openaiPieces(res.body);
+    outcome = "ok";
   } catch (err) {
-    if (signal.aborted) throw timeoutError(t);
+    if (signal.aborted) {
+      outcome = "timeout";
+      throw timeoutError(t);
+    }
     if (err instanceof AppError) throw err;
     const why = withoutUrlCredentials((err as Error).message);
     throw new AppError("unavailable", `The ${t.mode} model could not be reached: ${why}`, {
       cause: err,
     });
+  } finally {
+    // A caller that stops reading early (the client went away) ends the generator here too: counted as an error.
+    end({ outcome });
   }
 }

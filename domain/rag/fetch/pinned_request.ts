@@ -1,5 +1,5 @@
 /**
- * One HTTP(S) GET whose socket goes only to addresses the URL policy already checked.
+ * One HTTP(S) request (a content GET, a webhook POST) whose socket goes only to addresses the URL policy already checked.
  *
  * fetch() cannot do this under Deno 2.9: `Deno.createHttpClient` has no resolver hook, and
  * its `proxy: { transport: "tcp" }` does pin the socket but then speaks plain HTTP even to an
@@ -20,11 +20,13 @@ export interface PinnedRequestOptions {
   signal: AbortSignal;
   /** Extra trusted CA certificates (PEM) for content hosts behind an internal CA. */
   caCerts?: string[];
+  /** A POST's headers and body; without it the request is a content GET. */
+  post?: { headers: Record<string, string>; body: string };
 }
 
 type LookupCallback = (err: Error | null, address: string | LookupAddress[], family?: number) => void;
 
-/** Sends `GET url` to one of the checked addresses and resolves with the response head; the caller reads the body. */
+/** Sends the request to one of the checked addresses and resolves with the response head; the caller reads the body. */
 export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<http.IncomingMessage> {
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const client = url.protocol === "https:" ? https : http;
@@ -33,9 +35,9 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
       host: hostname,
       port: effectivePort(url),
       path: `${url.pathname}${url.search}`,
-      method: "GET",
+      method: options.post ? "POST" : "GET",
       // identity: the checksum is over the body as stored, not a compressed transfer form.
-      headers: { host: url.host, accept: "*/*", "accept-encoding": "identity" },
+      headers: { host: url.host, accept: "*/*", "accept-encoding": "identity", ...options.post?.headers },
       // No pooling: a kept-alive socket would carry this request to an address checked for another.
       agent: false,
       lookup: pinnedLookup(hostname, options.addresses),
@@ -43,7 +45,7 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
       ...(options.caCerts ? { ca: options.caCerts } : {}),
     }, resolve);
     request.on("error", reject);
-    request.end();
+    request.end(options.post?.body);
   });
 }
 

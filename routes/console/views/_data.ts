@@ -6,6 +6,7 @@
 import { z } from "zod";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
+import type { Lang } from "../_i18n.ts";
 
 const UUID = z.uuid();
 
@@ -51,4 +52,14 @@ export async function allDepartments(
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return out;
+}
+
+/** A user's department name in the screen's language (the user record carries only the Korean one). */
+export async function departmentNames(
+  ctx: directory.DirectoryContext,
+  lang: Lang,
+): Promise<(u: { departmentId: string | null; departmentName: string | null }) => string> {
+  if (lang === "ko") return (u) => u.departmentName ?? "";
+  const english = new Map((await allDepartments(ctx, undefined, true)).map((d) => [d.id, d.nameEn]));
+  return (u) => (u.departmentId && english.get(u.departmentId)) || u.departmentName || "";
 }

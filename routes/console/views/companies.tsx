@@ -1,7 +1,7 @@
 /** Screen: companies, and adding one. */
 import * as directory from "@/domain/directory/mod.ts";
-import { type Lang, t } from "../_i18n.ts";
-import { Badge, Time, Title } from "../../_console_kit/mod.ts";
+import { type Lang, orgName, t } from "../_i18n.ts";
+import { Badge, Pager, Time, Title } from "../../_console_kit/mod.ts";
 import { allCompanies } from "./_data.ts";
 
 /** The companies screen. */
@@ -10,7 +10,7 @@ export async function companiesView(ctx: directory.DirectoryContext, lang: Lang)
   return (
     <section>
       <Title>{t(lang, "companies")}</Title>
-      <table>
+      <table id="companies" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "code")}</th>
@@ -26,11 +26,11 @@ export async function companiesView(ctx: directory.DirectoryContext, lang: Lang)
           {companies.map((c) => (
             <tr data-company={c.code}>
               <td>{c.code}</td>
-              <td>{lang === "en" ? c.nameEn || c.name : c.name}</td>
+              <td class="name">{orgName(lang, c)}</td>
               <td>{c.nameEn}</td>
               <td>{c.defaultLocale}</td>
               <td>
-                <Badge value={c.isActive ? "ACTIVE" : "INACTIVE"} />
+                <Badge lang={lang} value={c.isActive ? "ACTIVE" : "INACTIVE"} />
               </td>
               <td>{c.version}</td>
               <td>
@@ -40,6 +40,7 @@ export async function companiesView(ctx: directory.DirectoryContext, lang: Lang)
           ))}
         </tbody>
       </table>
+      <Pager lang={lang} view="companies" params={{}} shown={companies.length} />
       <form class="inline" data-api="POST /api/directory/v1/admin/companies" data-done={t(lang, "saved")}>
         <label>
           {t(lang, "code")} <input name="code" required />

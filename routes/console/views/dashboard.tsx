@@ -3,12 +3,12 @@ import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
 import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 
-function Assignments({ list }: { list: directory.schemas.AuthorizationAssignment[] }) {
+function Assignments({ lang, list }: { lang: Lang; list: directory.schemas.AuthorizationAssignment[] }) {
   return (
     <>
       {list.map((a) => (
         <div>
-          <Badge value={a.kind} /> {a.label} <code>{a.key}</code>
+          <Badge lang={lang} value={a.kind} /> {a.label} <code>{a.key}</code>
           {a.scope ? ` (${a.scope})` : ""}
         </div>
       ))}
@@ -56,7 +56,7 @@ export async function dashboardView(ctx: directory.DirectoryContext, lang: Lang)
               <td>{p.snapshot?.userCount ?? 0}</td>
               <td>{p.snapshot?.assignmentCount ?? 0}</td>
               <td>
-                <Badge value={p.publication.state} />
+                <Badge lang={lang} value={p.publication.state} />
                 {p.publication.error && <div class="hint">{p.publication.error}</div>}
               </td>
               <td>
@@ -112,10 +112,11 @@ export async function portalEntriesView(ctx: directory.DirectoryContext, lang: L
                 <ViewLink view={`dashboard-user?userId=${e.userId}`}>{displayName(lang, e)}</ViewLink>
               </td>
               <td>
-                <Badge value={String(e.employmentStatus)} /> {!e.isActive && <Badge value="INACTIVE" />}
+                <Badge lang={lang} value={String(e.employmentStatus)} />{" "}
+                {!e.isActive && <Badge lang={lang} value="INACTIVE" />}
               </td>
               <td>
-                <Assignments list={e.assignments} />
+                <Assignments lang={lang} list={e.assignments} />
               </td>
               <td class={e.drift ? "drift" : ""}>{e.drift ? "!" : ""}</td>
             </tr>
@@ -126,6 +127,7 @@ export async function portalEntriesView(ctx: directory.DirectoryContext, lang: L
         lang={lang}
         view="dashboard-portal"
         params={{ portalId, ...(driftOnly ? { driftOnly: "true" } : {}) }}
+        shown={entries.length}
         next={page.nextCursor}
       />
     </section>
@@ -160,16 +162,16 @@ export async function portalChangesView(ctx: directory.DirectoryContext, lang: L
             <tr>
               <td>{displayName(lang, c) || c.userId}</td>
               <td>
-                <Assignments list={c.added} />
+                <Assignments lang={lang} list={c.added} />
               </td>
               <td>
-                <Assignments list={c.removed} />
+                <Assignments lang={lang} list={c.removed} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="dashboard-changes" params={{ portalId }} next={page.nextCursor} />
+      <Pager lang={lang} view="dashboard-changes" params={{ portalId }} shown={changes.length} next={page.nextCursor} />
     </section>
   );
 }
@@ -182,8 +184,9 @@ export async function userAccessView(ctx: directory.DirectoryContext, lang: Lang
     <section>
       <Title>{t(lang, "perUser")}: {displayName(lang, view.user)}</Title>
       <p>
-        <ViewLink view="dashboard">← {t(lang, "back")}</ViewLink> · <Badge value={view.user.employmentStatus} />{" "}
-        {!view.user.isActive && <Badge value="INACTIVE" />}
+        <ViewLink view="dashboard">← {t(lang, "back")}</ViewLink> ·{" "}
+        <Badge lang={lang} value={view.user.employmentStatus} />{" "}
+        {!view.user.isActive && <Badge lang={lang} value="INACTIVE" />}
       </p>
       <table id="user-access">
         <thead>
@@ -202,13 +205,13 @@ export async function userAccessView(ctx: directory.DirectoryContext, lang: Lang
             <tr data-portal={p.portalId}>
               <td>{p.portalId}</td>
               <td>
-                <Assignments list={p.groups} />
+                <Assignments lang={lang} list={p.groups} />
               </td>
               <td>
-                <Assignments list={p.roles} />
+                <Assignments lang={lang} list={p.roles} />
               </td>
               <td>
-                <Assignments list={p.permissions} />
+                <Assignments lang={lang} list={p.permissions} />
               </td>
               <td>
                 <Time value={p.collectedAt} />

@@ -1,7 +1,7 @@
 /** Screen: one company's departments as a tree, deactivation, and adding one. */
 import * as directory from "@/domain/directory/mod.ts";
-import { type Lang, t } from "../_i18n.ts";
-import { Badge, Title } from "../../_console_kit/mod.ts";
+import { type Lang, orgName, t } from "../_i18n.ts";
+import { Badge, Pager, Title } from "../../_console_kit/mod.ts";
 import { allCompanies, allDepartments, queryUuid } from "./_data.ts";
 
 /** The departments screen. */
@@ -10,7 +10,7 @@ export async function departmentsView(ctx: directory.DirectoryContext, lang: Lan
   const companyId = queryUuid(q, "companyId") ?? companies[0]?.id;
   const includeInactive = q.get("includeInactive") === "true";
   const departments = await allDepartments(ctx, companyId, includeInactive);
-  const name = (d: directory.Department) => lang === "en" ? d.nameEn || d.name : d.name || d.nameEn;
+  const name = (d: directory.Department) => orgName(lang, d);
   return (
     <section>
       <Title>{t(lang, "departments")}</Title>
@@ -19,7 +19,7 @@ export async function departmentsView(ctx: directory.DirectoryContext, lang: Lan
           {t(lang, "company")}{" "}
           <select name="companyId">
             {companies.map((c) => (
-              <option key={c.id} value={c.id} selected={c.id === companyId}>{c.code} {c.name}</option>
+              <option key={c.id} value={c.id} selected={c.id === companyId}>{c.code} {orgName(lang, c)}</option>
             ))}
           </select>
         </label>
@@ -32,7 +32,8 @@ export async function departmentsView(ctx: directory.DirectoryContext, lang: Lan
       <ul class="tree">
         {departments.map((d) => (
           <li class={`depth-${Math.min(d.depth, 9)}`} data-department={d.code}>
-            <strong>{name(d)}</strong> <code>{d.code}</code> {!d.isActive && <Badge value="INACTIVE" />}{" "}
+            <strong>{name(d)}</strong> <code>{d.code}</code> {!d.isActive && <Badge lang={lang} value="INACTIVE" />}
+            {" "}
             {d.isActive && (
               <button
                 type="button"
@@ -45,6 +46,7 @@ export async function departmentsView(ctx: directory.DirectoryContext, lang: Lan
           </li>
         ))}
       </ul>
+      <Pager lang={lang} view="departments" params={{}} shown={departments.length} />
       <form class="inline" data-api="POST /api/directory/v1/admin/departments" data-done={t(lang, "saved")}>
         <input type="hidden" name="companyId" value={companyId} />
         <label>

@@ -1,7 +1,17 @@
 /** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, FieldError, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import {
+  Badge,
+  FieldError,
+  Pager,
+  PageSize,
+  pageSizeOf,
+  statusLabel,
+  Time,
+  Title,
+  ViewLink,
+} from "../../_console_kit/mod.ts";
 import { queryUuid, requiredUuid } from "./_data.ts";
 import { PendingRevisions } from "./revisions.tsx";
 
@@ -16,7 +26,7 @@ export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: 
   const page = await directory.listTerms(ctx, {
     status,
     q: text || undefined,
-    limit: 50,
+    limit: pageSizeOf(q),
     cursor: q.get("cursor") ?? undefined,
   });
   const terms = JSON.parse(page.items) as directory.Term[];
@@ -35,9 +45,10 @@ export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: 
         <label>
           {t(lang, "search")} <input name="q" value={text} />
         </label>
+        <PageSize lang={lang} value={pageSizeOf(q)} />
         <button type="submit">{t(lang, "search")}</button>
       </form>
-      <table id="terms">
+      <table id="terms" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "notation")}</th>
@@ -63,14 +74,20 @@ export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: 
                 ))}
               </td>
               <td>
-                <Badge value={term.status} /> {!term.isActive && <Badge value="INACTIVE" />}
+                <Badge lang={lang} value={term.status} /> {!term.isActive && <Badge lang={lang} value="INACTIVE" />}
               </td>
               <td>{status === "proposed" && <Decisions lang={lang} term={term} then={`terms?status=proposed`} />}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="terms" params={{ status, ...(text ? { q: text } : {}) }} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="terms"
+        params={{ status, ...(text ? { q: text } : {}), limit: String(pageSizeOf(q)) }}
+        shown={terms.length}
+        next={page.nextCursor}
+      />
     </section>
   );
 }
@@ -110,7 +127,7 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
   return (
     <section>
       <Title>
-        {term.notation} <Badge value={term.status} />
+        {term.notation} <Badge lang={lang} value={term.status} />
       </Title>
       <p>
         <ViewLink view={`terms?status=${term.status}`}>← {t(lang, "back")}</ViewLink> ·{" "}
@@ -124,7 +141,7 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
           <span>{t(lang, "notation")}</span> <input name="notation" value={term.notation} />
         </label>
         <label>
-          <span>{t(lang, "definition")}</span> <input name="definition" value={term.definition} />
+          <span>{t(lang, "definition")}</span> <textarea name="definition" rows={5}>{term.definition}</textarea>
         </label>
         <label>
           <span>{t(lang, "aliases")}</span> <input name="aliases" data-type="list" value={term.aliases.join(", ")} />
@@ -150,7 +167,7 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
             <tr key={r.id}>
               <td>{r.sourceNotation}</td>
               <td>
-                <Badge value={r.type} />
+                <Badge lang={lang} value={r.type} />
               </td>
               <td>{r.targetNotation ?? <code>{r.targetId}</code>}</td>
               <td>
@@ -164,11 +181,14 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
       </table>
       <form class="inline" data-api="POST /api/directory/v1/admin/relations" data-then={self}>
         <input type="hidden" name="sourceId" value={term.id} />
-        <select name="type">
-          {["broader", "narrower", "related", "synonym", "part_of", "references"].map((r) => (
-            <option key={r} value={r}>{r}</option>
-          ))}
-        </select>
+        <label>
+          {t(lang, "relationType")}{" "}
+          <select name="type">
+            {["broader", "narrower", "related", "synonym", "part_of", "references"].map((r) => (
+              <option key={r} value={r}>{statusLabel(lang, r)}</option>
+            ))}
+          </select>
+        </label>
         <label>
           {t(lang, "target")} <input name="targetId" required placeholder="term id | portal:type:id" />
         </label>
@@ -229,7 +249,7 @@ export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: 
         </label>
         <button type="submit">{t(lang, "search")}</button>
       </form>
-      <table id="links">
+      <table id="links" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "contentKey")}</th>
@@ -250,7 +270,7 @@ export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: 
               </td>
               <td>{String(l.detectedBy)}</td>
               <td>
-                <Badge value={l.deleted ? "DELETED" : "ACTIVE"} />
+                <Badge lang={lang} value={l.deleted ? "DELETED" : "ACTIVE"} />
               </td>
               <td>
                 <Time value={String(l.updatedAt)} />
@@ -264,6 +284,7 @@ export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: 
           lang={lang}
           view="links"
           params={{ ...(contentKey ? { contentKey } : {}), ...(termId ? { termId } : {}) }}
+          shown={rows.length}
           next={page.nextCursor}
         />
       )}

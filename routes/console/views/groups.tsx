@@ -1,8 +1,8 @@
 /** Screens: common user groups and one group's members. */
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, t } from "../_i18n.ts";
-import { Badge, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
-import { requiredUuid } from "./_data.ts";
+import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { departmentNames, requiredUuid } from "./_data.ts";
 
 async function allGroups(ctx: directory.DirectoryContext): Promise<directory.UserGroup[]> {
   const out: directory.UserGroup[] = [];
@@ -21,7 +21,7 @@ export async function groupsView(ctx: directory.DirectoryContext, lang: Lang) {
   return (
     <section>
       <Title>{t(lang, "groups")}</Title>
-      <table>
+      <table id="groups" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "code")}</th>
@@ -47,6 +47,7 @@ export async function groupsView(ctx: directory.DirectoryContext, lang: Lang) {
           ))}
         </tbody>
       </table>
+      <Pager lang={lang} view="groups" params={{}} shown={groups.length} />
     </section>
   );
 }
@@ -57,6 +58,7 @@ export async function groupView(ctx: directory.DirectoryContext, lang: Lang, q: 
   const group = (await allGroups(ctx)).find((g) => g.id === id);
   if (!group) return <p>{t(lang, "none")}</p>;
   const members = await Promise.all(group.memberIds.map((m) => directory.getUser(ctx, m).catch(() => null)));
+  const departmentOf = await departmentNames(ctx, lang);
   return (
     <section>
       <Title>
@@ -84,16 +86,16 @@ export async function groupView(ctx: directory.DirectoryContext, lang: Lang, q: 
                     <ViewLink view={`user?id=${u.id}`}>{displayName(lang, u)}</ViewLink>
                   </td>
                   <td>{u.loginId}</td>
-                  <td>{u.departmentName ?? ""}</td>
+                  <td>{departmentOf(u)}</td>
                   <td>
-                    <Badge value={u.employmentStatus} />
+                    <Badge lang={lang} value={u.employmentStatus} />
                   </td>
                 </tr>
               )
               : (
                 <tr>
                   <td colspan={4}>
-                    {group.memberIds[i]} <Badge value="DELETED" />
+                    {group.memberIds[i]} <Badge lang={lang} value="DELETED" />
                   </td>
                 </tr>
               )

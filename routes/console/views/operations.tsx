@@ -1,7 +1,15 @@
 /** Screens: every portal's sync status, and the audit log. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title } from "../../_console_kit/mod.ts";
+import { Badge, Pager, PageSize, pageSizeOf, Time, Title } from "../../_console_kit/mod.ts";
+
+/**
+ * Whether a resource's last failure is its present state: the record keeps the last failure's text after a
+ * later success, and that text beside HEALTHY (or STALE) reads as if the sync were failing now.
+ */
+function failing(r: directory.schemas.SyncStatus): boolean {
+  return r.state === "FAILED";
+}
 
 /** Portal sync status: state, last success, last failure, error, data version, credential failures. */
 export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang) {
@@ -29,6 +37,11 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
                   <td rowspan={p.resources.length}>
                     <strong>{p.portalId}</strong>
                     {p.needsCheck && <div class="drift">{t(lang, "needsCheck")}</div>}
+                    {p.failingSubscriptions.length > 0 && (
+                      <div class="drift" data-failing-subscriptions={p.failingSubscriptions.length}>
+                        {t(lang, "failingSubscriptions")}: {p.failingSubscriptions.length}
+                      </div>
+                    )}
                     {p.credentialFailures && (
                       <div class="hint">
                         {t(lang, "credentialFailures")}: {p.credentialFailures.count} ·{" "}
@@ -39,21 +52,23 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
                 )}
                 <td>{r.resource}</td>
                 <td>
-                  <Badge value={r.state} />
+                  <Badge lang={lang} value={r.state} />
                 </td>
                 <td>
                   <Time value={r.lastSuccessAt} />
                 </td>
                 <td>
                   <Time value={r.lastFailureAt} />
+                  {!failing(r) && r.error && <div class="hint">{t(lang, "resolved")}</div>}
                 </td>
-                <td>{r.error ?? ""}</td>
+                <td data-col="error">{failing(r) ? r.error ?? "" : ""}</td>
                 <td>{r.dataVersion ?? ""}</td>
               </tr>
             ))
           )}
         </tbody>
       </table>
+      <Pager lang={lang} view="sync-status" params={{}} shown={portals.length} />
     </section>
   );
 }
@@ -62,7 +77,7 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
 export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const action = q.get("action") ?? "";
   const page = await directory.listAuditLog(ctx, {
-    limit: 100,
+    limit: pageSizeOf(q, 100),
     cursor: q.get("cursor") ?? undefined,
     action: action || undefined,
   });
@@ -74,9 +89,10 @@ export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, 
         <label>
           {t(lang, "action")} <input name="action" value={action} placeholder="user." />
         </label>
+        <PageSize lang={lang} value={pageSizeOf(q, 100)} />
         <button type="submit">{t(lang, "search")}</button>
       </form>
-      <table id="audit">
+      <table id="audit" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "at")}</th>
@@ -96,7 +112,7 @@ export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, 
               <td>{e.actorKind} {e.actorLabel ?? e.actorId ?? ""}</td>
               <td>{e.action}</td>
               <td>
-                <Badge value={String(e.outcome)} />
+                <Badge lang={lang} value={String(e.outcome)} />
               </td>
               <td>{e.targetType ?? ""} {e.targetId ?? ""}</td>
               <td>
@@ -106,7 +122,13 @@ export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, 
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="audit-log" params={action ? { action } : {}} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="audit-log"
+        params={{ ...(action ? { action } : {}), limit: String(pageSizeOf(q, 100)) }}
+        shown={entries.length}
+        next={page.nextCursor}
+      />
     </section>
   );
 }

@@ -4,29 +4,11 @@
  */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { Badge, Pager, pageSizeOf, TextDiff, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { queryUuid } from "./_data.ts";
 
 const STATUSES = ["pending", "approved", "rejected", "superseded"] as const;
 type Changes = directory.schemas.TermRevision["changes"];
-
-/** Two texts as one: what they share, then the changed middle struck out and inserted (by code point). */
-function TextDiff({ before, after }: { before: string; after: string }) {
-  const [a, b] = [Array.from(before), Array.from(after)];
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const cut = (s: string[]) => s.slice(head, s.length - tail).join("");
-  return (
-    <span class="diff">
-      {a.slice(0, head).join("")}
-      {cut(a) && <del>{cut(a)}</del>}
-      {cut(b) && <ins>{cut(b)}</ins>}
-      {a.slice(a.length - tail).join("")}
-    </span>
-  );
-}
 
 /** Two lists as one: kept items plain, removed ones struck out, added ones inserted. */
 function ListDiff({ before, after }: { before: string[]; after: string[] }) {
@@ -113,11 +95,11 @@ export async function revisionsView(ctx: directory.DirectoryContext, lang: Lang,
   const page = await directory.listRevisions(ctx, {
     status,
     termId,
-    limit: 50,
+    limit: pageSizeOf(q),
     cursor: q.get("cursor") ?? undefined,
   });
   const revisions = JSON.parse(page.items) as directory.schemas.TermRevision[];
-  const params = { status, ...(termId ? { termId } : {}) };
+  const params = { status, ...(termId ? { termId } : {}), limit: String(pageSizeOf(q)) };
   const self = `revisions?${new URLSearchParams(params)}`;
   return (
     <section>
@@ -143,7 +125,7 @@ export async function revisionsView(ctx: directory.DirectoryContext, lang: Lang,
           {revisions.map((r) => (
             <tr key={r.id} data-revision={r.id} data-term={r.notation}>
               <td>
-                <ViewLink view={`term?id=${r.termId}`}>{r.notation}</ViewLink> <Badge value={r.status} />
+                <ViewLink view={`term?id=${r.termId}`}>{r.notation}</ViewLink> <Badge lang={lang} value={r.status} />
               </td>
               <td>
                 <RevisionDiff lang={lang} revision={r} />
@@ -161,7 +143,7 @@ export async function revisionsView(ctx: directory.DirectoryContext, lang: Lang,
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="revisions" params={params} next={page.nextCursor} />
+      <Pager lang={lang} view="revisions" params={params} shown={revisions.length} next={page.nextCursor} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** Screens: users (search, filter, page) and one user's edit form. */
 import * as directory from "@/domain/directory/mod.ts";
-import { displayName, type Lang, t } from "../_i18n.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
-import { allCompanies, allDepartments, queryUuid, requiredUuid } from "./_data.ts";
+import { displayName, type Lang, orgName, t } from "../_i18n.ts";
+import { Badge, Pager, PageSize, pageSizeOf, statusLabel, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { allCompanies, allDepartments, departmentNames, queryUuid, requiredUuid } from "./_data.ts";
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];
 
@@ -12,16 +12,18 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
     q: q.get("q") ?? "",
     companyId: queryUuid(q, "companyId") ?? "",
     onlyActive: q.get("onlyActive") === "true" ? "true" : "",
+    limit: String(pageSizeOf(q)),
   };
   const page = await directory.listUsers(ctx, {
     q: params.q || undefined,
     companyId: params.companyId || undefined,
     onlyActive: params.onlyActive === "true",
-    limit: 50,
+    limit: Number(params.limit),
     cursor: q.get("cursor") ?? undefined,
   });
   const users = JSON.parse(page.items) as directory.DirectoryUser[];
   const companies = await allCompanies(ctx);
+  const departmentOf = await departmentNames(ctx, lang);
   const kept = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
   return (
     <section>
@@ -34,17 +36,19 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
           {t(lang, "company")}{" "}
           <select name="companyId">
             <option value="">{t(lang, "allCompanies")}</option>
-            {companies.map((c) => <option key={c.id} value={c.id} selected={c.id === params.companyId}>{c.name}
-            </option>)}
+            {companies.map((c) => (
+              <option key={c.id} value={c.id} selected={c.id === params.companyId}>{orgName(lang, c)}</option>
+            ))}
           </select>
         </label>
         <label>
           <input type="checkbox" name="onlyActive" value="true" checked={params.onlyActive === "true"} />{" "}
           {t(lang, "onlyActive")}
         </label>
+        <PageSize lang={lang} value={Number(params.limit)} />
         <button type="submit">{t(lang, "search")}</button>
       </form>
-      <table id="users">
+      <table id="users" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "name")}</th>
@@ -63,20 +67,20 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
                 <ViewLink view={`user?id=${u.id}`}>{displayName(lang, u)}</ViewLink>
               </td>
               <td>{u.loginId}</td>
-              <td>{u.departmentName ?? ""}</td>
+              <td>{departmentOf(u)}</td>
               <td>{u.jobTitle}</td>
               <td>
-                <Badge value={u.employmentStatus} />
+                <Badge lang={lang} value={u.employmentStatus} />
               </td>
               <td>
-                <Badge value={u.isActive ? "ACTIVE" : "INACTIVE"} />
+                <Badge lang={lang} value={u.isActive ? "ACTIVE" : "INACTIVE"} />
               </td>
               <td>{LEVELS[u.clearanceLevel]}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="users" params={kept} next={page.nextCursor} />
+      <Pager lang={lang} view="users" params={kept} shown={users.length} next={page.nextCursor} />
     </section>
   );
 }
@@ -121,7 +125,7 @@ export async function userView(ctx: directory.DirectoryContext, lang: Lang, q: U
             {departments.map((d) => (
               <option value={d.id} selected={d.id === u.departmentId}>
                 {"· ".repeat(d.depth)}
-                {lang === "en" ? d.nameEn || d.name : d.name}
+                {orgName(lang, d)}
               </option>
             ))}
           </select>
@@ -130,7 +134,7 @@ export async function userView(ctx: directory.DirectoryContext, lang: Lang, q: U
           <span>{t(lang, "employment")}</span>{" "}
           <select name="employmentStatus">
             {["ACTIVE", "LEAVE", "RETIRED"].map((s) => (
-              <option value={s} selected={s === u.employmentStatus}>{s}</option>
+              <option value={s} selected={s === u.employmentStatus}>{statusLabel(lang, s)}</option>
             ))}
           </select>
         </label>

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { auditReplay, listAudit, SECURITY_LEVELS, type Settings } from "@/domain/rag/mod.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { Badge, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { labelOr, type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";
 
@@ -18,7 +18,8 @@ const OneQuery = z.object({ id });
 /** A page of audit rows, newest first. */
 export async function auditView({ deps, principal, lang, query }: Screen) {
   const q = parsed(ListQuery, queryObject(query));
-  const page = await listAudit(deps.ctx, principal, { before: q.cursor, action: q.action, limit: 50 });
+  const limit = pageSizeOf(query);
+  const page = await listAudit(deps.ctx, principal, { before: q.cursor, action: q.action, limit });
   return (
     <section>
       <Title>{t(lang, "audit")}</Title>
@@ -34,7 +35,11 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
         ))}
       </p>
       <p class="hint">{t(lang, "askerHint")}</p>
-      <table id="audit">
+      <form class="inline" data-view-form="audit">
+        {q.action && <input type="hidden" name="action" value={q.action} />}
+        <PageSize lang={lang} value={limit} />
+      </form>
+      <table id="audit" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "at")}</th>
@@ -50,16 +55,16 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
         </thead>
         <tbody>
           {page.items.map((a) => (
-            <tr data-audit={String(a.id)} data-action={a.action}>
+            <tr data-audit={String(a.id)} data-audit-action={a.action} data-row-view={`replay?id=${a.id}`}>
               <td>
                 <Time value={a.at.toISOString()} />
               </td>
-              <td>{a.action}</td>
+              <td>{labelOr(lang, `action_${a.action}`)}</td>
               <td>
                 <code class="asker">{a.asker}</code>
               </td>
               <td>
-                <Badge value={a.outcome} />
+                <Badge lang={lang} value={a.outcome} />
               </td>
               <td class="num">{a.resultCount}</td>
               <td class="num">{a.latencyMs ?? "-"}</td>
@@ -72,9 +77,25 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="audit" params={q.action ? { action: q.action } : {}} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="audit"
+        params={{ ...(q.action ? { action: q.action } : {}), limit: String(limit) }}
+        shown={page.items.length}
+        next={page.nextCursor}
+      />
     </section>
   );
+}
+
+/** A setting's value as text: a group of values (the legs' weights) as `name value` pairs, never `[object Object]`. */
+function shownSetting(value: unknown): string {
+  if (value === null || value === undefined) return "-";
+  if (Array.isArray(value)) return value.map(shownSetting).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k} ${shownSetting(v)}`).join(", ");
+  }
+  return String(value);
 }
 
 function AppliedSettings({ lang, settings }: { lang: Lang; settings: Settings | null }) {
@@ -88,7 +109,7 @@ function AppliedSettings({ lang, settings }: { lang: Lang; settings: Settings | 
               <td>{labelOr(lang, category)}</td>
               <td>{labelOr(lang, field)}</td>
               <td>
-                <code>{value === null ? "-" : String(value)}</code>
+                <code>{shownSetting(value)}</code>
               </td>
             </tr>
           ))
@@ -114,14 +135,14 @@ export async function replayView({ deps, principal, lang, query }: Screen) {
           <Time value={e.at.toISOString()} />
         </dd>
         <dt>{t(lang, "action")}</dt>
-        <dd>{e.action}</dd>
+        <dd>{labelOr(lang, `action_${e.action}`)}</dd>
         <dt>{t(lang, "asker")}</dt>
         <dd>
           <code class="asker">{e.asker}</code>
         </dd>
         <dt>{t(lang, "outcome")}</dt>
         <dd>
-          <Badge value={e.outcome} />
+          <Badge lang={lang} value={e.outcome} />
         </dd>
         <dt>{t(lang, "latency")}</dt>
         <dd>{e.latencyMs ?? "-"}</dd>
@@ -178,10 +199,11 @@ function ReplayChunks({ lang, chunks }: { lang: Lang; chunks: ReplayChunk[] }) {
             <td>{SECURITY_LEVELS[c.securityLevel] ?? c.securityLevel}</td>
             <td>{c.organizations.map((o) => o.isPublic ? t(lang, "publicBucket") : o.name || o.code).join(", ")}</td>
             <td>
-              <Badge value={c.admittedBy} /> <div class="hint">{labelOr(lang, `admitted_${c.admittedBy}`)}</div>
+              <Badge lang={lang} value={c.admittedBy} />{" "}
+              <div class="hint">{labelOr(lang, `admitted_${c.admittedBy}`)}</div>
             </td>
             <td>
-              <Badge value={c.state} /> <div class="hint">{t(lang, `state_${c.state}`)}</div>
+              <Badge lang={lang} value={c.state} /> <div class="hint">{t(lang, `state_${c.state}`)}</div>
               {c.state === "current" && c.sameChunk && <div class="hint">{t(lang, "sameChunk")}</div>}
               {c.state === "replaced" && <div class="hint">{c.currentChunkVersion}</div>}
             </td>

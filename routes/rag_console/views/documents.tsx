@@ -1,7 +1,7 @@
 /** Documents: a list by state with errors and actions, and one document with its versions. */
 import { z } from "zod";
 import { DOCUMENT_FILTERS, documentDetail, listDocuments, SECURITY_LEVELS } from "@/domain/rag/mod.ts";
-import { Badge, Pager, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import { Badge, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";
 
@@ -49,8 +49,9 @@ function Actions({ lang, d, then }: { lang: Lang; d: Actionable; then?: string }
 function States({ lang, d }: { lang: Lang; d: { status: string; published: boolean; hidden: boolean } }) {
   return (
     <>
-      <Badge value={d.status} /> {!d.published && !d.hidden && <Badge value="unpublished" />}{" "}
-      {d.hidden && <Badge value="hidden" />}
+      <Badge lang={lang} value={d.status} /> {!d.published && !d.hidden && <Badge lang={lang} value="unpublished" />}
+      {" "}
+      {d.hidden && <Badge lang={lang} value="hidden" />}
       {!d.published && !d.hidden && <div class="hint">{t(lang, "unpublished")}</div>}
     </>
   );
@@ -59,7 +60,8 @@ function States({ lang, d }: { lang: Lang; d: { status: string; published: boole
 /** A page of documents, newest first, optionally in one state. */
 export async function documentsView({ deps, principal, lang, query }: Screen) {
   const q = parsed(ListQuery, queryObject(query));
-  const page = await listDocuments(deps.ctx, principal, { filter: q.state, cursor: q.cursor, limit: 50 });
+  const limit = pageSizeOf(query);
+  const page = await listDocuments(deps.ctx, principal, { filter: q.state, cursor: q.cursor, limit });
   return (
     <section>
       <Title>{t(lang, "documents")}</Title>
@@ -74,7 +76,11 @@ export async function documentsView({ deps, principal, lang, query }: Screen) {
           </span>
         ))}
       </p>
-      <table id="documents">
+      <form class="inline" data-view-form="documents">
+        {q.state && <input type="hidden" name="state" value={q.state} />}
+        <PageSize lang={lang} value={limit} />
+      </form>
+      <table id="documents" data-sortable="">
         <thead>
           <tr>
             <th>{t(lang, "docTitle")}</th>
@@ -116,7 +122,13 @@ export async function documentsView({ deps, principal, lang, query }: Screen) {
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="documents" params={q.state ? { state: q.state } : {}} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="documents"
+        params={{ ...(q.state ? { state: q.state } : {}), limit: String(limit) }}
+        shown={page.items.length}
+        next={page.nextCursor}
+      />
     </section>
   );
 }
@@ -185,7 +197,7 @@ export async function documentView({ deps, principal, lang, query }: Screen) {
             <tr data-job-status={j.status}>
               <td>{j.sourceVersion}</td>
               <td>
-                <Badge value={j.status} />
+                <Badge lang={lang} value={j.status} />
               </td>
               <td class="num">{j.attempts}</td>
               <td class="error-text">

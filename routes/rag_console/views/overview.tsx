@@ -26,10 +26,10 @@ function Counts(
               {link
                 ? (
                   <ViewLink view={`documents?state=${status}`}>
-                    <Badge value={status} />
+                    <Badge lang={lang} value={status} />
                   </ViewLink>
                 )
-                : <Badge value={status} />}
+                : <Badge lang={lang} value={status} />}
             </td>
             <td class="num">{count}</td>
           </tr>
@@ -98,7 +98,8 @@ export async function overviewView({ deps, principal, lang, log }: Screen) {
       <dl class="facts" id="overview-organizations">
         <dt>{t(lang, "status")}</dt>
         <dd>
-          {org.stale ? <Badge value="STALE" /> : <Badge value="HEALTHY" />} {t(lang, org.stale ? "stale" : "fresh")}
+          {org.stale ? <Badge lang={lang} value="STALE" /> : <Badge lang={lang} value="HEALTHY" />}{" "}
+          {t(lang, org.stale ? "stale" : "fresh")}
         </dd>
         <dt>{t(lang, "lastSuccess")}</dt>
         <dd>
@@ -161,7 +162,7 @@ export async function overviewView({ deps, principal, lang, log }: Screen) {
                 <code class="asker">{a.asker}</code>
               </td>
               <td>
-                <Badge value={a.outcome} />
+                <Badge lang={lang} value={a.outcome} />
               </td>
               <td>
                 <ViewLink view={`replay?id=${a.id}`}>{t(lang, "replay")}</ViewLink>

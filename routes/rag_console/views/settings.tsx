@@ -103,7 +103,7 @@ function CategoryForm({ lang, scope, category, fields, values, overrides }: {
               <span>{t(lang, field)}</span> <Input name={`${category}.${field}`} kind={kind} value={values[field]} />
             </label>
             {overrides && (overridden(overrides, category, field)
-              ? <Badge value={t(lang, "ownValue")} />
+              ? <Badge lang={lang} value={t(lang, "ownValue")} />
               : <span class="hint">{t(lang, "installationValue")}</span>)}
             {kind === "endpoint" && <div class="hint field-hint">{t(lang, "endpointHint")}</div>}
             <FieldError field={`${category}.${field}`} />

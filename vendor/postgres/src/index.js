@@ -68,6 +68,13 @@ function Postgres(a, b) {
 
   Object.assign(sql, {
     get parameters() { return options.parameters },
+    // Patched (PATCHES.md): the pool's occupancy, for metrics.
+    stats: () => ({
+      inUse: busy.length + full.length + reserved.length + connecting.length,
+      idle: open.length,
+      waiting: queries.length,
+      max: options.max
+    }),
     largeObject: largeObject.bind(null, sql),
     subscribe,
     CLOSE,
