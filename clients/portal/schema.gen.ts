@@ -2433,7 +2433,7 @@ export interface operations {
                      *         },
                      *         "directory": {
                      *           "state": "ok",
-                     *           "detail": "organizations synced 3 s ago",
+                     *           "detail": "organizations synced 14 s ago",
                      *           "required": false
                      *         },
                      *         "embedding": {
@@ -2521,12 +2521,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 * @example d2ecd9f0-b339-4dab-9d45-7f0fee612ed7
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -2555,7 +2555,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -2565,7 +2565,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -2573,8 +2573,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "updatedAt": "2026-11-24T21:30:18.409Z",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -2582,7 +2582,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.443Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.655Z"
                      *       }
                      *     }
                      */
@@ -2649,7 +2649,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 id: string;
             };
@@ -2666,7 +2666,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -2676,7 +2676,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -2684,12 +2684,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "updatedAt": "2026-11-24T21:30:18.409Z",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.444Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.656Z"
                      *       }
                      *     }
                      */
@@ -2753,7 +2753,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -2782,28 +2782,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *               "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.363Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.448Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.666Z"
                      *       }
                      *     }
                      */
@@ -2888,31 +2888,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.352Z"
                      *           },
                      *           {
-                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *             "id": "31edf818-a7e9-4226-a61a-61f8e494949b",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.381Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.450Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.667Z"
                      *       }
                      *     }
                      */
@@ -2998,14 +2998,14 @@ export interface operations {
                      *         "portalId": "portal-a",
                      *         "resource": "authorization-snapshot",
                      *         "state": "HEALTHY",
-                     *         "lastSuccessAt": "2026-11-24T21:09:49.960Z",
-                     *         "lastFailureAt": "2026-11-24T21:09:47.919Z",
+                     *         "lastSuccessAt": "2026-11-24T21:30:18.768Z",
+                     *         "lastFailureAt": "2026-11-24T21:30:06.729Z",
                      *         "error": "rejected: The snapshot body is not valid",
                      *         "dataVersion": 0,
-                     *         "updatedAt": "2026-11-24T21:09:50.560Z"
+                     *         "updatedAt": "2026-11-24T21:30:19.927Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.561Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.928Z"
                      *       }
                      *     }
                      */
@@ -3100,7 +3100,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *             "id": "9e81e755-a64b-48bd-bf88-ca33dc47d8e5",
                      *             "code": "crawl-group",
                      *             "name": "크롤 그룹",
                      *             "description": "",
@@ -3108,14 +3108,14 @@ export interface operations {
                      *             "memberIds": [],
                      *             "deleted": false,
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-24T21:09:49.934Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.669Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T21:09:50.451Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.669Z"
                      *       }
                      *     }
                      */
@@ -3182,7 +3182,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 * @example 9e81e755-a64b-48bd-bf88-ca33dc47d8e5
                  */
                 id: string;
             };
@@ -3194,9 +3194,9 @@ export interface operations {
                  * @example {
                  *       "code": "apply",
                  *       "name": "인사팀",
-                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                  *       "memberIds": [
-                 *         "b1b8d643-66b9-484e-990d-a98d452866b9"
+                 *         "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4"
                  *       ],
                  *       "baseVersion": 1
                  *     }
@@ -3214,20 +3214,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "id": "9e81e755-a64b-48bd-bf88-ca33dc47d8e5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "memberIds": [
-                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
+                     *           "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
+                     *         "updatedAt": "2026-11-24T21:30:19.976Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.591Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.998Z"
                      *       }
                      *     }
                      */
@@ -3335,7 +3335,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 * @example 9e81e755-a64b-48bd-bf88-ca33dc47d8e5
                  */
                 id: string;
             };
@@ -3352,18 +3352,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "id": "9e81e755-a64b-48bd-bf88-ca33dc47d8e5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "memberIds": [],
                      *         "deleted": true,
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-24T21:09:51.081Z"
+                     *         "updatedAt": "2026-11-24T21:30:21.946Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.083Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.971Z"
                      *       }
                      *     }
                      */
@@ -3471,12 +3471,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 * @example 9e81e755-a64b-48bd-bf88-ca33dc47d8e5
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 userId: string;
             };
@@ -3493,20 +3493,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "id": "9e81e755-a64b-48bd-bf88-ca33dc47d8e5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "memberIds": [
-                     *           "b1b8d643-66b9-484e-990d-a98d452866b9"
+                     *           "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4"
                      *         ],
                      *         "deleted": false,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-24T21:09:50.580Z"
+                     *         "updatedAt": "2026-11-24T21:30:19.976Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.596Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.010Z"
                      *       }
                      *     }
                      */
@@ -3614,12 +3614,12 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d
+                 * @example 9e81e755-a64b-48bd-bf88-ca33dc47d8e5
                  */
                 id: string;
                 /**
                  * @description The user's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 userId: string;
             };
@@ -3636,18 +3636,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "e6fe3ed3-c8ad-4a8f-83a7-721b61cdce7d",
+                     *         "id": "9e81e755-a64b-48bd-bf88-ca33dc47d8e5",
                      *         "code": "apply",
                      *         "name": "인사팀",
                      *         "description": "",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "memberIds": [],
                      *         "deleted": false,
                      *         "version": 3,
-                     *         "updatedAt": "2026-11-24T21:09:51.076Z"
+                     *         "updatedAt": "2026-11-24T21:30:21.930Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.080Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.942Z"
                      *       }
                      *     }
                      */
@@ -3766,10 +3766,10 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "version": 9,
-                     *         "generatedAt": "2026-11-24T21:09:50.453Z",
+                     *         "generatedAt": "2026-11-24T21:30:19.676Z",
                      *         "concepts": [
                      *           {
-                     *             "id": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
+                     *             "id": "c825710e-987e-42fb-ac3c-544d3a4418a5",
                      *             "notation": "수정 반려할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3777,7 +3777,7 @@ export interface operations {
                      *             "scope": null
                      *           },
                      *           {
-                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "id": "1c23f1a3-22f6-4cdf-a681-6440aea4a111",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3787,7 +3787,7 @@ export interface operations {
                      *         ],
                      *         "relations": [
                      *           {
-                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "sourceId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1"
                      *           }
@@ -3877,7 +3877,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "id": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "notation": "크롤 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3885,7 +3885,7 @@ export interface operations {
                      *             "version": 2
                      *           },
                      *           {
-                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "id": "1c23f1a3-22f6-4cdf-a681-6440aea4a111",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -3897,7 +3897,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T21:09:50.454Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.678Z"
                      *       }
                      *     }
                      */
@@ -4016,18 +4016,18 @@ export interface operations {
                      *       "data": {
                      *         "proposed": [
                      *           {
-                     *             "id": "7bebd0cf-7060-4fc0-9392-a68bbfe1c2f4",
+                     *             "id": "3393be06-f85e-4f34-ad0c-58078181d425",
                      *             "notation": "cYfQp"
                      *           },
                      *           {
-                     *             "id": "1f048207-9a82-412c-b365-455e6ec1de90",
+                     *             "id": "189345b4-07ba-4090-b1eb-d5196b1281d3",
                      *             "notation": "흖햶뜹쨅츽륟"
                      *           }
                      *         ],
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.601Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.027Z"
                      *       }
                      *     }
                      */
@@ -4115,7 +4115,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 id: string;
             };
@@ -4163,8 +4163,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3c7c2ce8-d840-472c-b6f8-e55d74d22318",
-                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "id": "a6bb9021-7186-4c8b-8764-bb6b67f8486c",
+                     *         "termId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "notation": "크롤 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -4190,10 +4190,10 @@ export interface operations {
                      *         "termVersion": 2,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T21:09:50.603Z"
+                     *         "createdAt": "2026-11-24T21:30:20.037Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.606Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.050Z"
                      *       }
                      *     }
                      */
@@ -4294,7 +4294,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -4325,13 +4325,13 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "termId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T21:09:49.957Z",
+                     *             "createdAt": "2026-11-24T21:30:18.756Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
+                     *             "updatedAt": "2026-11-24T21:30:18.756Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -4341,7 +4341,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T21:09:50.455Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.682Z"
                      *       }
                      *     }
                      */
@@ -4424,7 +4424,7 @@ export interface operations {
                      *         "skipped": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.613Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.066Z"
                      *       }
                      *     }
                      */
@@ -4512,7 +4512,7 @@ export interface operations {
                 contentKey?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 termId?: string;
                 /**
@@ -4539,7 +4539,7 @@ export interface operations {
                      *         "tombstoned": 1
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.075Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.923Z"
                      *       }
                      *     }
                      */
@@ -4624,10 +4624,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "jobId": "4ccfdbb2-2a8d-473c-875b-51b31573b41d"
+                     *         "jobId": "7f52a945-572a-446c-aebc-e5b80c1b5c28"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.618Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.086Z"
                      *       }
                      *     }
                      */
@@ -4705,7 +4705,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 9953d030-0af1-400c-a38d-0d5b1dfa1536
+                 * @example c9eb7f77-7d5b-4219-8537-d31772e2f095
                  */
                 id: string;
             };
@@ -4722,7 +4722,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "9953d030-0af1-400c-a38d-0d5b1dfa1536",
+                     *         "id": "c9eb7f77-7d5b-4219-8537-d31772e2f095",
                      *         "portalId": "portal-a",
                      *         "contentKey": "portal-a:doc:1",
                      *         "status": "done",
@@ -4735,11 +4735,11 @@ export interface operations {
                      *           "dictionaryVersion": "8:3"
                      *         },
                      *         "error": null,
-                     *         "createdAt": "2026-11-24T21:09:49.946Z",
-                     *         "finishedAt": "2026-11-24T21:09:49.957Z"
+                     *         "createdAt": "2026-11-24T21:30:18.691Z",
+                     *         "finishedAt": "2026-11-24T21:30:18.756Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.456Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.685Z"
                      *       }
                      *     }
                      */
@@ -4837,7 +4837,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.464Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.690Z"
                      *       }
                      *     }
                      */
@@ -4889,9 +4889,9 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *             "id": "0632be6a-43d3-4872-b35b-2fd74cdc6951",
                      *             "portalId": "portal-a",
-                     *             "url": "http://127.0.0.1:36861/crawl/hook",
+                     *             "url": "http://127.0.0.1:34657/crawl/hook",
                      *             "resources": [
                      *               "users"
                      *             ],
@@ -4899,18 +4899,18 @@ export interface operations {
                      *             "state": "active",
                      *             "consecutiveFailures": 0,
                      *             "failingSince": null,
-                     *             "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *             "nextAttemptAt": "2026-11-24T21:30:18.649Z",
                      *             "lastSuccessAt": null,
                      *             "lastError": null,
-                     *             "createdAt": "2026-11-24T21:09:49.918Z",
-                     *             "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *             "createdAt": "2026-11-24T21:30:18.649Z",
+                     *             "updatedAt": "2026-11-24T21:30:18.649Z",
                      *             "previousSecretExpiresAt": null,
                      *             "recentDeliveries": []
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.466Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.692Z"
                      *       }
                      *     }
                      */
@@ -4964,11 +4964,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "http://127.0.0.1:36861/crawl/hook",
+                 *       "url": "http://127.0.0.1:34657/crawl/hook",
                  *       "resources": [
                  *         "users"
                  *       ],
-                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33"
+                 *       "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e"
                  *     }
                  */
                 "application/json": components["schemas"]["SubscriptionCreate"];
@@ -4984,27 +4984,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "f46784ab-0ba9-4193-8c70-9dc854913226",
+                     *         "id": "970a0819-7881-4e95-9c55-07a3a846dc9b",
                      *         "portalId": "portal-a",
-                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "url": "http://127.0.0.1:34657/crawl/hook",
                      *         "resources": [
                      *           "users"
                      *         ],
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "state": "active",
                      *         "consecutiveFailures": 0,
                      *         "failingSince": null,
-                     *         "nextAttemptAt": "2026-11-24T21:09:50.620Z",
+                     *         "nextAttemptAt": "2026-11-24T21:30:20.103Z",
                      *         "lastSuccessAt": null,
                      *         "lastError": null,
-                     *         "createdAt": "2026-11-24T21:09:50.620Z",
-                     *         "updatedAt": "2026-11-24T21:09:50.620Z",
+                     *         "createdAt": "2026-11-24T21:30:20.103Z",
+                     *         "updatedAt": "2026-11-24T21:30:20.103Z",
                      *         "previousSecretExpiresAt": null,
                      *         "recentDeliveries": [],
                      *         "secret": "(the signing secret, shown once, left out of the example)"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.626Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.112Z"
                      *       }
                      *     }
                      */
@@ -5088,7 +5088,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 * @example 0632be6a-43d3-4872-b35b-2fd74cdc6951
                  */
                 id: string;
             };
@@ -5105,9 +5105,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "id": "0632be6a-43d3-4872-b35b-2fd74cdc6951",
                      *         "portalId": "portal-a",
-                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "url": "http://127.0.0.1:34657/crawl/hook",
                      *         "resources": [
                      *           "users"
                      *         ],
@@ -5115,16 +5115,16 @@ export interface operations {
                      *         "state": "active",
                      *         "consecutiveFailures": 0,
                      *         "failingSince": null,
-                     *         "nextAttemptAt": "2026-11-24T21:09:49.918Z",
+                     *         "nextAttemptAt": "2026-11-24T21:30:18.649Z",
                      *         "lastSuccessAt": null,
                      *         "lastError": null,
-                     *         "createdAt": "2026-11-24T21:09:49.918Z",
-                     *         "updatedAt": "2026-11-24T21:09:49.918Z",
+                     *         "createdAt": "2026-11-24T21:30:18.649Z",
+                     *         "updatedAt": "2026-11-24T21:30:18.649Z",
                      *         "previousSecretExpiresAt": null,
                      *         "recentDeliveries": []
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.468Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.699Z"
                      *       }
                      *     }
                      */
@@ -5190,7 +5190,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 * @example 0632be6a-43d3-4872-b35b-2fd74cdc6951
                  */
                 id: string;
             };
@@ -5259,7 +5259,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example bace1981-20b7-409b-a6ae-64a8e80d1ce5
+                 * @example 0632be6a-43d3-4872-b35b-2fd74cdc6951
                  */
                 id: string;
             };
@@ -5286,9 +5286,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bace1981-20b7-409b-a6ae-64a8e80d1ce5",
+                     *         "id": "0632be6a-43d3-4872-b35b-2fd74cdc6951",
                      *         "portalId": "portal-a",
-                     *         "url": "http://127.0.0.1:36861/crawl/hook",
+                     *         "url": "http://127.0.0.1:34657/crawl/hook",
                      *         "resources": [
                      *           "users"
                      *         ],
@@ -5296,17 +5296,17 @@ export interface operations {
                      *         "state": "active",
                      *         "consecutiveFailures": 0,
                      *         "failingSince": null,
-                     *         "nextAttemptAt": "2026-11-24T21:09:50.633Z",
+                     *         "nextAttemptAt": "2026-11-24T21:30:20.120Z",
                      *         "lastSuccessAt": null,
                      *         "lastError": null,
-                     *         "createdAt": "2026-11-24T21:09:49.918Z",
-                     *         "updatedAt": "2026-11-24T21:09:50.633Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T21:09:50.635Z",
+                     *         "createdAt": "2026-11-24T21:30:18.649Z",
+                     *         "updatedAt": "2026-11-24T21:30:20.120Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T21:30:20.130Z",
                      *         "recentDeliveries": [],
                      *         "secret": "(the signing secret, shown once, left out of the example)"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.642Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.146Z"
                      *       }
                      *     }
                      */
@@ -5398,7 +5398,7 @@ export interface operations {
                  *       "sourceVersion": "v2",
                  *       "entries": [
                  *         {
-                 *           "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                 *           "userId": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                  *           "assignments": [
                  *             {
                  *               "kind": "ROLE",
@@ -5423,15 +5423,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "snapshotId": "81f946da-4769-4018-aa5d-e43a3aace661",
+                     *         "snapshotId": "a3879ae7-e8da-4b0f-a257-2ddfac4a90e8",
                      *         "portalId": "portal-a",
                      *         "sourceVersion": "v2",
                      *         "userCount": 1,
                      *         "assignmentCount": 1,
-                     *         "collectedAt": "2026-11-24T21:09:50.648Z"
+                     *         "collectedAt": "2026-11-24T21:30:20.155Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.740Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.254Z"
                      *       }
                      *     }
                      */
@@ -5551,31 +5551,31 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "code": "CRAWLCO",
                      *             "name": "크롤 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 7,
-                     *             "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.352Z"
                      *           },
                      *           {
-                     *             "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *             "id": "31edf818-a7e9-4226-a61a-61f8e494949b",
                      *             "code": "CRAWLEMPTY",
                      *             "name": "빈 회사",
                      *             "nameEn": "",
                      *             "defaultLocale": "ko",
                      *             "isActive": true,
                      *             "version": 9,
-                     *             "updatedAt": "2026-11-24T21:09:49.830Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.381Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.470Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.701Z"
                      *       }
                      *     }
                      */
@@ -5648,17 +5648,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "09c5d603-47b1-4714-9f49-f4b248a89114",
+                     *         "id": "bedf5921-38ec-4c27-a7c5-4fc99d544e53",
                      *         "code": "z",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "gkn-ef",
                      *         "isActive": true,
                      *         "version": 12,
-                     *         "updatedAt": "2026-11-24T21:09:50.758Z"
+                     *         "updatedAt": "2026-11-24T21:30:20.278Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.762Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.280Z"
                      *       }
                      *     }
                      */
@@ -5733,7 +5733,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 id: string;
             };
@@ -5750,17 +5750,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "code": "CRAWLCO",
                      *         "name": "크롤 회사",
                      *         "nameEn": "",
                      *         "defaultLocale": "ko",
                      *         "isActive": true,
                      *         "version": 7,
-                     *         "updatedAt": "2026-11-24T21:09:49.817Z"
+                     *         "updatedAt": "2026-11-24T21:30:18.352Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.471Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.706Z"
                      *       }
                      *     }
                      */
@@ -5808,7 +5808,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example e81b440b-f647-48f9-8905-dee0f6ec9e67
+                 * @example 31edf818-a7e9-4226-a61a-61f8e494949b
                  */
                 id: string;
             };
@@ -5825,12 +5825,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "e81b440b-f647-48f9-8905-dee0f6ec9e67",
+                     *         "id": "31edf818-a7e9-4226-a61a-61f8e494949b",
                      *         "deleted": true,
                      *         "version": 24
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.097Z"
+                     *         "generatedAt": "2026-11-24T21:30:22.064Z"
                      *       }
                      *     }
                      */
@@ -5887,7 +5887,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 id: string;
             };
@@ -5918,17 +5918,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "version": 13,
-                     *         "updatedAt": "2026-11-24T21:09:50.773Z"
+                     *         "updatedAt": "2026-11-24T21:30:20.289Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.780Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.323Z"
                      *       }
                      *     }
                      */
@@ -6012,7 +6012,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 id: string;
             };
@@ -6029,17 +6029,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "defaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "version": 19,
-                     *         "updatedAt": "2026-11-24T21:09:51.043Z"
+                     *         "updatedAt": "2026-11-24T21:30:21.709Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.047Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.730Z"
                      *       }
                      *     }
                      */
@@ -6085,7 +6085,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only records of this company (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 companyId?: string;
                 /** @description Include inactive records */
@@ -6114,28 +6114,28 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *             "code": "CRAWLD",
                      *             "name": "크롤 부서",
                      *             "nameEn": "",
                      *             "parentId": null,
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "companyDefaultLocale": "ko",
                      *             "isActive": true,
                      *             "depth": 0,
                      *             "path": [
-                     *               "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *               "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7"
                      *             ],
                      *             "sortOrder": 0,
                      *             "version": 8,
-                     *             "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *             "updatedAt": "2026-11-24T21:30:18.363Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.473Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.710Z"
                      *       }
                      *     }
                      */
@@ -6188,7 +6188,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                  *       "code": "e",
                  *       "name": "인사팀",
                  *       "nameEn": "Human Resources",
@@ -6210,24 +6210,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "4d956180-d7ad-47a1-a0f0-ccc40ce1a356",
+                     *         "id": "8e656c6e-bf9a-4a0d-a6c7-7ce6395e9794",
                      *         "code": "e",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "4d956180-d7ad-47a1-a0f0-ccc40ce1a356"
+                     *           "8e656c6e-bf9a-4a0d-a6c7-7ce6395e9794"
                      *         ],
                      *         "sortOrder": 506504,
                      *         "version": 14,
-                     *         "updatedAt": "2026-11-24T21:09:50.787Z"
+                     *         "updatedAt": "2026-11-24T21:30:20.340Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.798Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.357Z"
                      *       }
                      *     }
                      */
@@ -6302,7 +6302,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 * @example d2ecd9f0-b339-4dab-9d45-7f0fee612ed7
                  */
                 id: string;
             };
@@ -6319,24 +6319,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "code": "CRAWLD",
                      *         "name": "크롤 부서",
                      *         "nameEn": "",
                      *         "parentId": null,
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "ko",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *           "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7"
                      *         ],
                      *         "sortOrder": 0,
                      *         "version": 8,
-                     *         "updatedAt": "2026-11-24T21:09:49.823Z"
+                     *         "updatedAt": "2026-11-24T21:30:18.363Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.474Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.714Z"
                      *       }
                      *     }
                      */
@@ -6384,7 +6384,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 3d66e8eb-c8e2-4609-8998-6e98450053e9
+                 * @example 06c68faa-36e5-4214-82e2-5fec41692d25
                  */
                 id: string;
             };
@@ -6401,12 +6401,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "3d66e8eb-c8e2-4609-8998-6e98450053e9",
+                     *         "id": "06c68faa-36e5-4214-82e2-5fec41692d25",
                      *         "deleted": true,
                      *         "version": 23
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.093Z"
+                     *         "generatedAt": "2026-11-24T21:30:22.031Z"
                      *       }
                      *     }
                      */
@@ -6463,7 +6463,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 * @example d2ecd9f0-b339-4dab-9d45-7f0fee612ed7
                  */
                 id: string;
             };
@@ -6495,24 +6495,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": true,
                      *         "depth": 0,
                      *         "path": [
-                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *           "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 15,
-                     *         "updatedAt": "2026-11-24T21:09:50.819Z"
+                     *         "updatedAt": "2026-11-24T21:30:20.366Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.837Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.396Z"
                      *       }
                      *     }
                      */
@@ -6596,7 +6596,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 * @example d2ecd9f0-b339-4dab-9d45-7f0fee612ed7
                  */
                 id: string;
             };
@@ -6613,24 +6613,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "code": "6",
                      *         "name": "인사팀",
                      *         "nameEn": "Human Resources",
                      *         "parentId": null,
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X",
                      *         "isActive": false,
                      *         "depth": 0,
                      *         "path": [
-                     *           "10361f23-b691-4b01-9d5f-abac51eccda7"
+                     *           "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7"
                      *         ],
                      *         "sortOrder": 12,
                      *         "version": 20,
-                     *         "updatedAt": "2026-11-24T21:09:51.048Z"
+                     *         "updatedAt": "2026-11-24T21:30:21.733Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.050Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.743Z"
                      *       }
                      *     }
                      */
@@ -6681,7 +6681,7 @@ export interface operations {
         requestBody: {
             content: {
                 "text/csv": string;
-                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"10361f23-b691-4b01-9d5f-abac51eccda7","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
+                /** @example {"loginId":"apply","koreanName":"크롤러","englishName":"Minsu Kim","email":"crawler@example.com","jobTitle":"책임","position":"팀장","isDepartmentHead":false,"departmentId":"d2ecd9f0-b339-4dab-9d45-7f0fee612ed7","deptCode":"CRAWLD","isActive":true,"clearanceLevel":3} */
                 "application/x-ndjson": string;
             };
         };
@@ -6711,7 +6711,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.849Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.490Z"
                      *       }
                      *     }
                      */
@@ -6768,12 +6768,12 @@ export interface operations {
                 onlyActive?: boolean;
                 /**
                  * @description Only records of this company (UUID)
-                 * @example ab82ee46-4bdd-4d92-89ef-7e0775a0fb33
+                 * @example 8a99a8b8-23fd-485c-8f90-2402bfd1c43e
                  */
                 companyId?: string;
                 /**
                  * @description Only records of this department (UUID)
-                 * @example 10361f23-b691-4b01-9d5f-abac51eccda7
+                 * @example d2ecd9f0-b339-4dab-9d45-7f0fee612ed7
                  */
                 departmentId?: string;
                 /** @description Only records whose names or codes contain this text */
@@ -6802,7 +6802,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *             "loginId": "crawler.user",
                      *             "name": "크롤러",
                      *             "koreanName": "크롤러",
@@ -6812,7 +6812,7 @@ export interface operations {
                      *             "position": "",
                      *             "employeeNo": null,
                      *             "isDepartmentHead": false,
-                     *             "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *             "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *             "departmentName": "크롤 부서",
                      *             "deptCode": "CRAWLD",
                      *             "employmentStatus": "ACTIVE",
@@ -6820,8 +6820,8 @@ export interface operations {
                      *             "isActive": true,
                      *             "clearanceLevel": 0,
                      *             "version": 11,
-                     *             "updatedAt": "2026-11-24T21:09:49.836Z",
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "updatedAt": "2026-11-24T21:30:18.409Z",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "companyDefaultLocale": "ko"
                      *           }
                      *         ],
@@ -6829,7 +6829,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 11,
-                     *         "generatedAt": "2026-11-24T21:09:50.477Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.718Z"
                      *       }
                      *     }
                      */
@@ -6883,7 +6883,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "loginId": "뼑썇펕뼘뎂",
-                 *       "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                 *       "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                  *       "koreanName": "크롤러",
                  *       "englishName": "Minsu Kim",
                  *       "email": "crawler@example.com",
@@ -6891,7 +6891,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                 *       "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                  *       "deptCode": "CRAWLD",
                  *       "employmentStatus": "ACTIVE",
                  *       "isActive": true,
@@ -6911,7 +6911,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "cdaaceef-9217-4bf0-87ff-45d37023e676",
+                     *         "id": "51fd22bc-9b7f-4a20-8fef-82635a2d791e",
                      *         "loginId": "뼑썇펕뼘뎂",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -6921,7 +6921,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -6929,12 +6929,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 2,
                      *         "version": 17,
-                     *         "updatedAt": "2026-11-24T21:09:50.856Z",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "updatedAt": "2026-11-24T21:30:20.592Z",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.860Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.666Z"
                      *       }
                      *     }
                      */
@@ -7009,7 +7009,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 id: string;
             };
@@ -7026,7 +7026,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *         "loginId": "crawler.user",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -7036,7 +7036,7 @@ export interface operations {
                      *         "position": "",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "departmentName": "크롤 부서",
                      *         "deptCode": "CRAWLD",
                      *         "employmentStatus": "ACTIVE",
@@ -7044,12 +7044,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-24T21:09:49.836Z",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "updatedAt": "2026-11-24T21:30:18.409Z",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "ko"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.478Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.722Z"
                      *       }
                      *     }
                      */
@@ -7097,7 +7097,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 id: string;
             };
@@ -7114,12 +7114,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *         "deleted": true,
                      *         "version": 22
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.087Z"
+                     *         "generatedAt": "2026-11-24T21:30:22.006Z"
                      *       }
                      *     }
                      */
@@ -7176,7 +7176,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 id: string;
             };
@@ -7192,7 +7192,7 @@ export interface operations {
                  *       "position": "팀장",
                  *       "employeeNo": null,
                  *       "isDepartmentHead": false,
-                 *       "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                 *       "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                  *       "deptCode": "CRAWLD",
                  *       "isActive": true,
                  *       "clearanceLevel": 0,
@@ -7212,7 +7212,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -7222,7 +7222,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -7230,12 +7230,12 @@ export interface operations {
                      *         "isActive": true,
                      *         "clearanceLevel": 0,
                      *         "version": 18,
-                     *         "updatedAt": "2026-11-24T21:09:50.867Z",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "updatedAt": "2026-11-24T21:30:20.712Z",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.871Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.754Z"
                      *       }
                      *     }
                      */
@@ -7319,7 +7319,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 id: string;
             };
@@ -7336,7 +7336,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *         "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *         "loginId": "cRAHL5ivpcR",
                      *         "name": "크롤러",
                      *         "koreanName": "크롤러",
@@ -7346,7 +7346,7 @@ export interface operations {
                      *         "position": "팀장",
                      *         "employeeNo": null,
                      *         "isDepartmentHead": false,
-                     *         "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *         "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *         "departmentName": "인사팀",
                      *         "deptCode": "6",
                      *         "employmentStatus": "ACTIVE",
@@ -7354,12 +7354,12 @@ export interface operations {
                      *         "isActive": false,
                      *         "clearanceLevel": 0,
                      *         "version": 21,
-                     *         "updatedAt": "2026-11-24T21:09:51.052Z",
-                     *         "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *         "updatedAt": "2026-11-24T21:30:21.749Z",
+                     *         "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *         "companyDefaultLocale": "cno-1X"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.058Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.771Z"
                      *       }
                      *     }
                      */
@@ -7534,7 +7534,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 55,
-                     *         "generatedAt": "2026-11-24T21:09:50.483Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.736Z"
                      *       }
                      *     }
                      */
@@ -7599,14 +7599,14 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *             "userId": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *             "loginId": "crawler.user",
                      *             "koreanName": "크롤러",
                      *             "englishName": "",
                      *             "employmentStatus": "ACTIVE",
                      *             "isActive": true,
                      *             "deleted": false,
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "assignments": [
                      *               {
                      *                 "kind": "GROUP",
@@ -7622,7 +7622,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T21:09:50.485Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.738Z"
                      *       }
                      *     }
                      */
@@ -7694,7 +7694,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 1,
-                     *         "generatedAt": "2026-11-24T21:09:50.488Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.747Z"
                      *       }
                      *     }
                      */
@@ -7734,7 +7734,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user's id (UUID)
-                 * @example b1b8d643-66b9-484e-990d-a98d452866b9
+                 * @example e1e459d9-417d-4ad5-8d1f-a30a746cd4b4
                  */
                 userId: string;
             };
@@ -7752,7 +7752,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "user": {
-                     *           "id": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *           "id": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *           "loginId": "crawler.user",
                      *           "name": "크롤러",
                      *           "koreanName": "크롤러",
@@ -7762,7 +7762,7 @@ export interface operations {
                      *           "position": "",
                      *           "employeeNo": null,
                      *           "isDepartmentHead": false,
-                     *           "departmentId": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *           "departmentId": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *           "departmentName": "크롤 부서",
                      *           "deptCode": "CRAWLD",
                      *           "employmentStatus": "ACTIVE",
@@ -7770,17 +7770,17 @@ export interface operations {
                      *           "isActive": true,
                      *           "clearanceLevel": 0,
                      *           "version": 11,
-                     *           "updatedAt": "2026-11-24T21:09:49.836Z",
-                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "updatedAt": "2026-11-24T21:30:18.409Z",
+                     *           "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *           "companyDefaultLocale": "ko"
                      *         },
                      *         "portals": [
                      *           {
                      *             "portalId": "portal-a",
-                     *             "snapshotId": "0cecb7bc-ed9c-4bb9-8a53-c23dbabef0ad",
+                     *             "snapshotId": "516d45b7-7da7-4e1e-8c24-e5cc7116f1f3",
                      *             "sourceVersion": "crawl-1",
-                     *             "collectedAt": "2026-11-24T21:09:49.960Z",
-                     *             "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *             "collectedAt": "2026-11-24T21:30:18.768Z",
+                     *             "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *             "groups": [
                      *               {
                      *                 "kind": "GROUP",
@@ -7857,7 +7857,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userId": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                 *       "userId": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                  *       "ttlSeconds": 3600,
                  *       "ragAdmin": false,
                  *       "operator": false,
@@ -7879,25 +7879,25 @@ export interface operations {
                      *       "data": {
                      *         "token": "(a signed JWT, left out of the example)",
                      *         "tokenType": "Bearer",
-                     *         "expiresAt": "2026-11-24T22:09:50.875Z",
+                     *         "expiresAt": "2026-11-24T22:30:20.789Z",
                      *         "claims": {
-                     *           "tenant_id": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
-                     *           "organization_id": "10361f23-b691-4b01-9d5f-abac51eccda7",
+                     *           "tenant_id": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
+                     *           "organization_id": "d2ecd9f0-b339-4dab-9d45-7f0fee612ed7",
                      *           "clearance_level": 0,
-                     *           "companyId": "ab82ee46-4bdd-4d92-89ef-7e0775a0fb33",
+                     *           "companyId": "8a99a8b8-23fd-485c-8f90-2402bfd1c43e",
                      *           "companyDefaultLocale": "cno-1X",
                      *           "portal_id": "portal-a",
-                     *           "sub": "b1b8d643-66b9-484e-990d-a98d452866b9",
+                     *           "sub": "e1e459d9-417d-4ad5-8d1f-a30a746cd4b4",
                      *           "iss": "test-console",
                      *           "aud": [
                      *             "rag-service",
                      *             "search-gateway"
                      *           ],
-                     *           "jti": "7cf5b15f-acf2-4112-973a-4a90144fd89e"
+                     *           "jti": "fd411657-02f3-41b4-8e23-0c53b6fcdb58"
                      *         }
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.875Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.789Z"
                      *       }
                      *     }
                      */
@@ -8012,7 +8012,7 @@ export interface operations {
                      *       "data": {
                      *         "items": [
                      *           {
-                     *             "id": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *             "id": "1c23f1a3-22f6-4cdf-a681-6440aea4a111",
                      *             "notation": "수정 승인할 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -8023,13 +8023,13 @@ export interface operations {
                      *             "evidence": [],
                      *             "proposedBy": "portal-a",
                      *             "decidedBy": "admin:7",
-                     *             "decidedAt": "2026-11-24T21:09:49.886Z",
+                     *             "decidedAt": "2026-11-24T21:30:18.510Z",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T21:09:49.881Z",
-                     *             "updatedAt": "2026-11-24T21:09:49.886Z"
+                     *             "createdAt": "2026-11-24T21:30:18.501Z",
+                     *             "updatedAt": "2026-11-24T21:30:18.510Z"
                      *           },
                      *           {
-                     *             "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "id": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "notation": "크롤 용어",
                      *             "aliases": [],
                      *             "abbreviations": [],
@@ -8040,17 +8040,17 @@ export interface operations {
                      *             "evidence": [],
                      *             "proposedBy": "portal-a",
                      *             "decidedBy": "admin:7",
-                     *             "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *             "decidedAt": "2026-11-24T21:30:18.448Z",
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T21:09:49.846Z",
-                     *             "updatedAt": "2026-11-24T21:09:49.851Z"
+                     *             "createdAt": "2026-11-24T21:30:18.436Z",
+                     *             "updatedAt": "2026-11-24T21:30:18.448Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T21:09:50.502Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.788Z"
                      *       }
                      *     }
                      */
@@ -8090,7 +8090,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 id: string;
             };
@@ -8107,7 +8107,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "id": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "notation": "크롤 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -8118,14 +8118,14 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *         "decidedAt": "2026-11-24T21:30:18.448Z",
                      *         "version": 2,
-                     *         "createdAt": "2026-11-24T21:09:49.846Z",
-                     *         "updatedAt": "2026-11-24T21:09:49.851Z",
+                     *         "createdAt": "2026-11-24T21:30:18.436Z",
+                     *         "updatedAt": "2026-11-24T21:30:18.448Z",
                      *         "relations": [
                      *           {
-                     *             "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
-                     *             "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "id": "680c6cac-5c2d-4c76-931b-88a6f40d8607",
+                     *             "sourceId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "type": "related",
                      *             "targetId": "portal-a:doc:1",
                      *             "sourceNotation": "크롤 용어",
@@ -8134,7 +8134,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.507Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.797Z"
                      *       }
                      *     }
                      */
@@ -8182,7 +8182,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 id: string;
             };
@@ -8218,7 +8218,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "id": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -8234,13 +8234,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:49.851Z",
+                     *         "decidedAt": "2026-11-24T21:30:18.448Z",
                      *         "version": 13,
-                     *         "createdAt": "2026-11-24T21:09:49.846Z",
-                     *         "updatedAt": "2026-11-24T21:09:50.878Z"
+                     *         "createdAt": "2026-11-24T21:30:18.436Z",
+                     *         "updatedAt": "2026-11-24T21:30:20.809Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.882Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.825Z"
                      *       }
                      *     }
                      */
@@ -8321,7 +8321,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example c6a13790-52f1-4e34-b0f8-482c2d159c73
+                 * @example e0040c6f-dc20-467d-a58a-56856d542a1e
                  */
                 id: string;
             };
@@ -8338,7 +8338,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "c6a13790-52f1-4e34-b0f8-482c2d159c73",
+                     *         "id": "e0040c6f-dc20-467d-a58a-56856d542a1e",
                      *         "notation": "승인할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -8349,13 +8349,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:50.883Z",
+                     *         "decidedAt": "2026-11-24T21:30:20.831Z",
                      *         "version": 14,
-                     *         "createdAt": "2026-11-24T21:09:49.858Z",
-                     *         "updatedAt": "2026-11-24T21:09:50.883Z"
+                     *         "createdAt": "2026-11-24T21:30:18.472Z",
+                     *         "updatedAt": "2026-11-24T21:30:20.831Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.885Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.842Z"
                      *       }
                      *     }
                      */
@@ -8418,7 +8418,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 9b13210e-565a-40c6-8975-a1d9a5d038df
+                 * @example b54a9831-e832-4b21-8c61-6d5962003486
                  */
                 id: string;
             };
@@ -8435,7 +8435,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "9b13210e-565a-40c6-8975-a1d9a5d038df",
+                     *         "id": "b54a9831-e832-4b21-8c61-6d5962003486",
                      *         "notation": "반려할 용어",
                      *         "aliases": [],
                      *         "abbreviations": [],
@@ -8446,13 +8446,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:51.061Z",
+                     *         "decidedAt": "2026-11-24T21:30:21.796Z",
                      *         "version": 18,
-                     *         "createdAt": "2026-11-24T21:09:49.865Z",
-                     *         "updatedAt": "2026-11-24T21:09:51.061Z"
+                     *         "createdAt": "2026-11-24T21:30:18.486Z",
+                     *         "updatedAt": "2026-11-24T21:30:21.796Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.064Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.803Z"
                      *       }
                      *     }
                      */
@@ -8515,7 +8515,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 id: string;
             };
@@ -8532,7 +8532,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "id": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "notation": "유햢쏃먜훕",
                      *         "aliases": [
                      *           "연차휴가",
@@ -8548,13 +8548,13 @@ export interface operations {
                      *         "evidence": [],
                      *         "proposedBy": "portal-a",
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:51.065Z",
+                     *         "decidedAt": "2026-11-24T21:30:21.811Z",
                      *         "version": 19,
-                     *         "createdAt": "2026-11-24T21:09:49.846Z",
-                     *         "updatedAt": "2026-11-24T21:09:51.065Z"
+                     *         "createdAt": "2026-11-24T21:30:18.436Z",
+                     *         "updatedAt": "2026-11-24T21:30:21.811Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.068Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.829Z"
                      *       }
                      *     }
                      */
@@ -8615,7 +8615,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                 *       "sourceId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                  *       "type": "narrower",
                  *       "targetId": "portal-a:doc:2"
                  *     }
@@ -8633,13 +8633,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "26b3be04-c619-4eab-b9cd-f48f624ca713",
-                     *         "sourceId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "id": "6ae7802a-7fdb-420d-b5b2-a0787d03709e",
+                     *         "sourceId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "type": "narrower",
                      *         "targetId": "portal-a:doc:2"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.888Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.872Z"
                      *       }
                      *     }
                      */
@@ -8730,7 +8730,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 16d2b54a-5bc4-4c55-adae-228d4bc55534
+                 * @example 680c6cac-5c2d-4c76-931b-88a6f40d8607
                  */
                 id: string;
             };
@@ -8747,11 +8747,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "16d2b54a-5bc4-4c55-adae-228d4bc55534",
+                     *         "id": "680c6cac-5c2d-4c76-931b-88a6f40d8607",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.073Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.886Z"
                      *       }
                      *     }
                      */
@@ -8812,7 +8812,7 @@ export interface operations {
                 portalId?: string;
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 termId?: string;
                 /** @description Only what changed after this version */
@@ -8847,13 +8847,13 @@ export interface operations {
                      *               "notation": "크롤 용어",
                      *               "definition": ""
                      *             },
-                     *             "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *             "termId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *             "deleted": false,
                      *             "version": 10,
                      *             "portalId": "portal-a",
-                     *             "createdAt": "2026-11-24T21:09:49.957Z",
+                     *             "createdAt": "2026-11-24T21:30:18.756Z",
                      *             "deletedAt": null,
-                     *             "updatedAt": "2026-11-24T21:09:49.957Z",
+                     *             "updatedAt": "2026-11-24T21:30:18.756Z",
                      *             "confidence": null,
                      *             "contentKey": "portal-a:doc:1",
                      *             "detectedBy": "dictionary"
@@ -8863,7 +8863,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T21:09:50.516Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.821Z"
                      *       }
                      *     }
                      */
@@ -8908,7 +8908,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "contentKey": "portal-a:doc:1",
-                 *       "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                 *       "termId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                  *       "confidence": 0.9999999999999983
                  *     }
                  */
@@ -8943,19 +8943,19 @@ export interface operations {
                      *           "notation": "유햢쏃먜훕",
                      *           "definition": "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가"
                      *         },
-                     *         "termId": "594a401c-3998-4f14-a024-d9fbba69325e",
+                     *         "termId": "349482ae-e6f6-4976-8d9a-827cdb52469d",
                      *         "deleted": false,
                      *         "version": 16,
                      *         "portalId": "portal-a",
-                     *         "createdAt": "2026-11-24T21:09:49.957Z",
+                     *         "createdAt": "2026-11-24T21:30:18.756Z",
                      *         "deletedAt": null,
-                     *         "updatedAt": "2026-11-24T21:09:50.890Z",
+                     *         "updatedAt": "2026-11-24T21:30:20.882Z",
                      *         "confidence": 1,
                      *         "contentKey": "portal-a:doc:1",
                      *         "detectedBy": "manual"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.893Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.914Z"
                      *       }
                      *     }
                      */
@@ -9030,7 +9030,7 @@ export interface operations {
                 status?: "pending" | "approved" | "rejected" | "superseded";
                 /**
                  * @description Only records of this glossary term (UUID)
-                 * @example 594a401c-3998-4f14-a024-d9fbba69325e
+                 * @example 349482ae-e6f6-4976-8d9a-827cdb52469d
                  */
                 termId?: string;
                 /** @description Items per page */
@@ -9058,7 +9058,7 @@ export interface operations {
                      *       },
                      *       "meta": {
                      *         "dataVersion": 10,
-                     *         "generatedAt": "2026-11-24T21:09:50.517Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.832Z"
                      *       }
                      *     }
                      */
@@ -9098,7 +9098,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
+                 * @example 44df9d97-5179-43a7-a9ba-01b730a321f6
                  */
                 id: string;
             };
@@ -9115,8 +9115,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
-                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *         "id": "44df9d97-5179-43a7-a9ba-01b730a321f6",
+                     *         "termId": "1c23f1a3-22f6-4cdf-a681-6440aea4a111",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "pending",
@@ -9131,10 +9131,10 @@ export interface operations {
                      *         "termVersion": 6,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
-                     *         "createdAt": "2026-11-24T21:09:49.892Z"
+                     *         "createdAt": "2026-11-24T21:30:18.538Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.519Z"
+                     *         "generatedAt": "2026-11-24T21:30:19.842Z"
                      *       }
                      *     }
                      */
@@ -9182,7 +9182,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 54a40617-7353-44f9-9960-4b1d5a495131
+                 * @example 44df9d97-5179-43a7-a9ba-01b730a321f6
                  */
                 id: string;
             };
@@ -9199,8 +9199,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "54a40617-7353-44f9-9960-4b1d5a495131",
-                     *         "termId": "33caaa98-8c27-4d34-93a9-be1d6555ee6e",
+                     *         "id": "44df9d97-5179-43a7-a9ba-01b730a321f6",
+                     *         "termId": "1c23f1a3-22f6-4cdf-a681-6440aea4a111",
                      *         "notation": "수정 승인할 용어",
                      *         "termStatus": "approved",
                      *         "status": "approved",
@@ -9214,11 +9214,11 @@ export interface operations {
                      *         "baseVersion": 6,
                      *         "termVersion": 17,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:50.895Z",
-                     *         "createdAt": "2026-11-24T21:09:49.892Z"
+                     *         "decidedAt": "2026-11-24T21:30:20.920Z",
+                     *         "createdAt": "2026-11-24T21:30:18.538Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:50.899Z"
+                     *         "generatedAt": "2026-11-24T21:30:20.944Z"
                      *       }
                      *     }
                      */
@@ -9275,7 +9275,7 @@ export interface operations {
             path: {
                 /**
                  * @description The record's id (UUID)
-                 * @example 28375d3f-8e76-4198-a5fb-d40e0ba4e250
+                 * @example 7e29ef23-6ef1-42b8-ba1d-82bd6ad50a4f
                  */
                 id: string;
             };
@@ -9292,8 +9292,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "28375d3f-8e76-4198-a5fb-d40e0ba4e250",
-                     *         "termId": "ffbf6ef4-bed0-435e-91f8-4123a1b9d55e",
+                     *         "id": "7e29ef23-6ef1-42b8-ba1d-82bd6ad50a4f",
+                     *         "termId": "c825710e-987e-42fb-ac3c-544d3a4418a5",
                      *         "notation": "수정 반려할 용어",
                      *         "termStatus": "approved",
                      *         "status": "rejected",
@@ -9307,11 +9307,11 @@ export interface operations {
                      *         "baseVersion": 8,
                      *         "termVersion": 8,
                      *         "decidedBy": "admin:7",
-                     *         "decidedAt": "2026-11-24T21:09:51.069Z",
-                     *         "createdAt": "2026-11-24T21:09:49.908Z"
+                     *         "decidedAt": "2026-11-24T21:30:21.842Z",
+                     *         "createdAt": "2026-11-24T21:30:18.602Z"
                      *       },
                      *       "meta": {
-                     *         "generatedAt": "2026-11-24T21:09:51.071Z"
+                     *         "generatedAt": "2026-11-24T21:30:21.855Z"
                      *       }
                      *     }
                      */
@@ -9395,7 +9395,7 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "portalId": "portal-a",
-                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *           "sourceVersion": "v1",
                      *           "indexedVersion": "v1",
                      *           "title": "문서 /crawl/indexed.html",
@@ -9403,9 +9403,9 @@ export interface operations {
                      *           "published": true,
                      *           "chunkCount": 1,
                      *           "errorCode": null,
-                     *           "createdAt": "2026-11-24T21:09:50.060Z",
-                     *           "updatedAt": "2026-11-24T21:09:50.416Z",
-                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
+                     *           "createdAt": "2026-11-24T21:30:18.894Z",
+                     *           "updatedAt": "2026-11-24T21:30:19.609Z",
+                     *           "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9467,16 +9467,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "portalId": "portal-a",
-                 *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                 *       "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                  *       "sourceVersion": "v2",
-                 *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
+                 *       "tenantId": "c95394be-2e24-4f5f-a26d-610ed1d8f442",
                  *       "organizationIds": [
-                 *         "afe476a9-a9c4-4045-ae91-bbff5bb40384"
+                 *         "c5771f25-60fa-4ece-9884-f69e80242b44"
                  *       ],
                  *       "securityLevel": "INTERNAL",
                  *       "classification": "유햢쏃먜훕팁",
                  *       "title": "연차 휴가 규정",
-                 *       "contentLocator": "http://127.0.0.1:36861/crawl/valid.html",
+                 *       "contentLocator": "http://127.0.0.1:34657/crawl/valid.html",
                  *       "checksum": "1245c05ff6014792ab082b9b805ac7b50e0c3a6050ab8f823cc44b4f293a2513",
                  *       "contentType": "text/html",
                  *       "registrant": {
@@ -9499,7 +9499,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "indexed": true,
-                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2"
                      *     }
@@ -9600,7 +9600,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in that portal
-                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
+                 * @example 2fbcea08-c22e-4c78-a1b8-9174b67b4a09
                  */
                 sourceDocumentId: string;
             };
@@ -9619,7 +9619,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "portalId": "portal-a",
-                     *       "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *       "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *       "sourceVersion": "v1",
                      *       "indexedVersion": "v1",
                      *       "title": "문서 /crawl/indexed.html",
@@ -9627,9 +9627,9 @@ export interface operations {
                      *       "published": true,
                      *       "chunkCount": 1,
                      *       "errorCode": null,
-                     *       "createdAt": "2026-11-24T21:09:50.060Z",
-                     *       "updatedAt": "2026-11-24T21:09:50.416Z",
-                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791"
+                     *       "createdAt": "2026-11-24T21:30:18.894Z",
+                     *       "updatedAt": "2026-11-24T21:30:19.609Z",
+                     *       "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9"
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentSummary"];
@@ -9680,7 +9680,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 * @example be5b56d9-effd-4145-9c85-e8529d9371e9
                  */
                 documentId: string;
             };
@@ -9696,7 +9696,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v1",
@@ -9757,7 +9757,7 @@ export interface operations {
                 portalId: string;
                 /**
                  * @description The document's id in its portal (UUID)
-                 * @example 0a24971c-7444-4dda-bd20-64da4c7941f7
+                 * @example 2fbcea08-c22e-4c78-a1b8-9174b67b4a09
                  */
                 sourceDocumentId: string;
             };
@@ -9827,7 +9827,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 * @example be5b56d9-effd-4145-9c85-e8529d9371e9
                  */
                 documentId: string;
             };
@@ -9843,7 +9843,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
                      *       "status": "indexed",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9899,7 +9899,7 @@ export interface operations {
             path: {
                 /**
                  * @description The document's id in this service (UUID), as ingestion answered it
-                 * @example fa7b87fb-2681-4775-b1cb-da1822540791
+                 * @example be5b56d9-effd-4145-9c85-e8529d9371e9
                  */
                 documentId: string;
             };
@@ -9915,7 +9915,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
+                     *       "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
                      *       "status": "queued",
                      *       "chunkCount": 1,
                      *       "sourceVersion": "v2",
@@ -9997,7 +9997,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:45739/v1/embeddings",
                      *           "model": "bge-m3",
                      *           "dimensions": 1024
                      *         },
@@ -10010,7 +10010,8 @@ export interface operations {
                      *             "vector": 0.25,
                      *             "text": 1,
                      *             "bigram": 1
-                     *           }
+                     *           },
+                     *           "vectorFloor": null
                      *         },
                      *         "llm": {
                      *           "provider": "ollama",
@@ -10089,7 +10090,7 @@ export interface operations {
                  *       },
                  *       "embedding": {
                  *         "provider": "openai",
-                 *         "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                 *         "endpoint": "http://127.0.0.1:45739/v1/embeddings",
                  *         "model": "p",
                  *         "dimensions": 1024
                  *       },
@@ -10134,7 +10135,7 @@ export interface operations {
                      *         },
                      *         "embedding": {
                      *           "provider": "openai",
-                     *           "endpoint": "http://127.0.0.1:35579/v1/embeddings",
+                     *           "endpoint": "http://127.0.0.1:45739/v1/embeddings",
                      *           "model": "p",
                      *           "dimensions": 1024
                      *         },
@@ -10147,7 +10148,8 @@ export interface operations {
                      *             "vector": 0.25,
                      *             "text": 1,
                      *             "bigram": 1
-                     *           }
+                     *           },
+                     *           "vectorFloor": null
                      *         },
                      *         "llm": {
                      *           "provider": "ollama",
@@ -10333,8 +10335,8 @@ export interface operations {
                      *       "contexts": [
                      *         {
                      *           "chunkId": "2",
-                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
-                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
+                     *           "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -10446,8 +10448,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
-                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
+                     *           "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
@@ -10556,8 +10558,8 @@ export interface operations {
                      *       },
                      *       "recentFailures": [],
                      *       "organizations": {
-                     *         "lastSuccessAt": "2026-11-24T21:09:47.529Z",
-                     *         "lastAttemptAt": "2026-11-24T21:09:47.529Z",
+                     *         "lastSuccessAt": "2026-11-24T21:30:05.555Z",
+                     *         "lastAttemptAt": "2026-11-24T21:30:05.555Z",
                      *         "error": null,
                      *         "directoryVersion": 6,
                      *         "count": 2,
@@ -10634,8 +10636,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "sub": "crawl-admin",
-                     *       "tenantId": "410cf19a-4224-4d94-96a7-a594e233a67f",
-                     *       "organizationId": "afe476a9-a9c4-4045-ae91-bbff5bb40384",
+                     *       "tenantId": "c95394be-2e24-4f5f-a26d-610ed1d8f442",
+                     *       "organizationId": "c5771f25-60fa-4ece-9884-f69e80242b44",
                      *       "organizationSynced": true,
                      *       "readableOrganizations": "tenant",
                      *       "clearance": "RESTRICTED",
@@ -10706,7 +10708,7 @@ export interface operations {
                      *           "score": 0.5625,
                      *           "source": {
                      *             "portalId": "portal-a",
-                     *             "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *             "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *             "chunkIndex": 0
                      *           }
                      *         }
@@ -10809,8 +10811,8 @@ export interface operations {
                      *       "citations": [
                      *         {
                      *           "marker": 1,
-                     *           "documentId": "fa7b87fb-2681-4775-b1cb-da1822540791",
-                     *           "sourceDocumentId": "0a24971c-7444-4dda-bd20-64da4c7941f7",
+                     *           "documentId": "be5b56d9-effd-4145-9c85-e8529d9371e9",
+                     *           "sourceDocumentId": "2fbcea08-c22e-4c78-a1b8-9174b67b4a09",
                      *           "portalId": "portal-a",
                      *           "title": "연차 휴가 규정",
                      *           "chunkIndex": 0,
