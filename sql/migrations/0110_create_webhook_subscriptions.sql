@@ -77,7 +77,8 @@ language plpgsql as $$
 declare
   res text := tg_argv[0];
   rec jsonb := to_jsonb(new);
-  flag text := 'directory.webhook_woken_' || replace(res, '-', '_');
+  -- The resources whose subscriptions this transaction has woken already (transaction-local, comma-separated).
+  woken text := coalesce(nullif(current_setting('directory.webhook_woken', true), ''), '');
 begin
   if tg_op = 'UPDATE' and (to_jsonb(old)->>'version') = (rec->>'version') then
     return null;
@@ -87,8 +88,8 @@ begin
   end if;
   insert into directory.webhook_changes (resource, data_version, record_id, company_id)
   values (res, (rec->>'version')::bigint, coalesce(rec->>'id', rec->>'content_key'), (rec->>'company_id')::uuid);
-  if coalesce(current_setting(flag, true), '') = '' then
-    perform set_config(flag, '1', true);
+  if not res = any(string_to_array(woken, ',')) then
+    perform set_config('directory.webhook_woken', concat_ws(',', nullif(woken, ''), res), true);
     insert into directory.outbox (stream, payload)
     select 'directory:webhook-delivery',
            jsonb_build_object('jobId', gen_random_uuid(), 'subscriptionId', s.id, 'portalId', s.portal_id)

@@ -39,6 +39,10 @@ const DIRECTORY_WITHOUT_RLS = [
   "user_group_members",
   "user_groups",
   "users",
+  "webhook_changes",
+  "webhook_cursors",
+  "webhook_deliveries",
+  "webhook_subscriptions",
 ];
 
 /** Tables outside both schemas the application role reads: the installation's group names, which policies read. */
