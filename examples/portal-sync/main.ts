@@ -5,9 +5,9 @@
  *   MIRROR_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_mirror \
  *   deno run -A examples/portal-sync/main.ts
  *
- * With WEBHOOK_URL set (the address the directory delivers to, e.g. http://portal.internal:8090/webhooks) it
+ * With WEBHOOK_URL set (the address the directory delivers to, e.g. http://portal.internal:8095/webhooks) it
  * registers or reuses its webhook subscription for users, departments and groups, listens on WEBHOOK_PORT (default
- * 8090), and syncs a feed as soon as a verified delivery names it; the periodic poll of every feed then stays as a
+ * 8095), and syncs a feed as soon as a verified delivery names it; the periodic poll of every feed then stays as a
  * safety net, every POLL_SECONDS (default 600 with webhooks, 30 without).
  */
 import postgres from "postgres";
@@ -37,7 +37,7 @@ if (import.meta.main) {
   const subscription = webhookUrl ? await ensureSubscription(client, sql, webhookUrl) : undefined;
   const server = subscription
     ? Deno.serve(
-      { port: Number(Deno.env.get("WEBHOOK_PORT") ?? "8090"), onListen: () => {} },
+      { port: Number(Deno.env.get("WEBHOOK_PORT") ?? "8095"), onListen: () => {} },
       webhookHandler(subscription.secret, trigger),
     )
     : undefined;
