@@ -35,6 +35,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     config,
     log: createLogger("error"),
     ready: () => Promise.resolve({}),
+    revokedSessions: neverCalled as never,
     directory: neverCalled as never,
     rag: neverCalled as never,
     auditRefusal: () => {},

@@ -20,6 +20,7 @@ import { createTokenVerifier, createUserGate, recordRagRefusal } from "@/domain/
 import { createRagContext } from "./rag_context.ts";
 import { createDirectoryContext } from "./directory_context.ts";
 import { redisShownVersions } from "./shown_versions.ts";
+import { redisRevokedSessions } from "./revoked_sessions.ts";
 import { createJobWaiter } from "@/sql/rag/job_events.ts";
 import { budgetedRefusalAudit } from "./refusal_audit.ts";
 import { readinessProbe } from "./readiness.ts";
@@ -178,6 +179,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
     config,
     log,
     ready: readinessProbe(sql, redis, rag?.routes.ctx),
+    revokedSessions: redisRevokedSessions(redis, config.REDIS_KEY_PREFIX),
     directory: dirCtx ? { ctx: dirCtx, auth: authDeps(config, dirCtx, log, limiter) } : undefined,
     rag: rag?.routes,
     auditRefusal: refusals.audit,

@@ -34,6 +34,7 @@ export function webhookOutbound(config: Config): WebhookOutbound {
       giveUpSeconds: config.WEBHOOK_GIVE_UP_SECONDS,
       perRange: CHANGES_PER_DELIVERY,
       budgetMs: DELIVERY_BUDGET_MS,
+      changesRetentionSeconds: config.WEBHOOK_CHANGES_RETENTION_SECONDS,
     },
   };
 }

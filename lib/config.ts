@@ -173,6 +173,7 @@ const schema = z.object({
   WEBHOOK_RETRY_MAX_SECONDS: int(3600, 1, 86_400),
   /** A subscription failing for this long without a success is given up on (state failing) until resumed. */
   WEBHOOK_GIVE_UP_SECONDS: int(86_400, 1, 30 * 86_400),
+  WEBHOOK_CHANGES_RETENTION_SECONDS: int(7 * 86_400, 1, 90 * 86_400), // then forgotten even if a subscription lags
   RAG_CONTENT_ALLOW_ANY_HOST: bool(false),
   RAG_CONTENT_FETCH_TIMEOUT_SECONDS: int(60, 1, 3600),
   RAG_CONTENT_ALLOW_LOOPBACK: bool(false),

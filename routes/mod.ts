@@ -44,13 +44,22 @@ import { userTokensAdminRoutes } from "./directory/admin/user_tokens.ts";
 import { consoleRoutes } from "./console/mod.tsx";
 import { CONSOLE_KIT_BASE, consoleKitRoutes, securityHeaders } from "./_console_kit/mod.ts";
 import { ragConsoleRoutes } from "./rag_console/mod.tsx";
-import { createSignIn, forwardToApi, readSession, sessionFor, signInRoutes } from "./_sign_in/mod.ts";
+import {
+  createSignIn,
+  forwardToApi,
+  readSession,
+  type RevokedSessions,
+  sessionFor,
+  signInRoutes,
+} from "./_sign_in/mod.ts";
 
 /** Everything the HTTP layer needs, built once by the composition root. */
 export interface AppDeps {
   config: Config;
   log: Logger;
   ready: ReadinessProbe;
+  /** Console sessions signed out before they expire (used when CONSOLE_OIDC_ISSUER is set). */
+  revokedSessions: RevokedSessions;
   directory?: DirectoryRouteDeps;
   rag?: RagRouteDeps;
   /** Audits a refused call (who it proved to be, what was refused, from which address); must not throw. */
@@ -84,7 +93,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/", systemRoutes(deps.ready));
   app.route("/", docsRoutes());
-  const signIn = createSignIn(config);
+  const signIn = createSignIn(config, deps.revokedSessions);
   if (signIn) {
     // The cookie is read on the consoles' own paths only: no API route ever sees it.
     for (const path of ["/", "/views/*", "/console/*", "/auth/*"]) app.use(path, readSession(signIn));

@@ -8,6 +8,7 @@ import { getCompany } from "@/sql/directory/companies.ts";
 import { lockLedger } from "@/sql/directory/ledger.ts";
 import { type Actor, insertAudit } from "@/sql/directory/audit.ts";
 import { AppError, notFound } from "@/domain/errors.ts";
+import type { Scope } from "@/lib/config.ts";
 import type { DirectoryContext } from "./context.ts";
 import type { Subscription, SubscriptionCreate, SubscriptionUpdate, WebhookAttempt } from "./webhook_schemas.ts";
 
@@ -59,7 +60,20 @@ function ledgersOf(resources: WebhookResource[]) {
 }
 
 /**
- * Registers a subscription (422 `webhook_url_not_allowed` for a URL outside the policy, 422 `unprocessable` for
+ * The scope that reads each resource: a delivery names which records changed and when, which is what a portal
+ * without that scope may not learn.
+ */
+const READ_SCOPE: Record<WebhookResource, Scope> = {
+  "users": "directory:read",
+  "departments": "directory:read",
+  "user-groups": "directory:read",
+  "glossary-terms": "glossary:read",
+  "content-term-links": "glossary:read",
+};
+
+/**
+ * Registers a subscription (403 `insufficient_scope` for a resource the portal's `scopes` do not read, 422
+ * `webhook_url_not_allowed` for a URL outside the policy, 422 `unprocessable` for
  * an unknown company). Its cursors start at the current versions under the ledgers' locks, so a write either
  * committed before (not owed) or sees the subscription and records its change (owed): none falls between.
  * Audited without the secret.
@@ -67,9 +81,16 @@ function ledgersOf(resources: WebhookResource[]) {
 export async function createSubscription(
   ctx: DirectoryContext,
   actor: Actor,
-  portalId: string,
+  portal: { portalId: string; scopes: ReadonlySet<Scope> },
   input: SubscriptionCreate,
 ): Promise<Subscription> {
+  const { portalId } = portal;
+  const unread = input.resources.filter((r) => !portal.scopes.has(READ_SCOPE[r]));
+  if (unread.length > 0) {
+    throw new AppError("insufficient_scope", `Subscribing to ${unread.join(", ")} needs the scope that reads it`, {
+      errors: unread.map((r) => ({ path: "resources", message: `${r} needs ${READ_SCOPE[r]}` })),
+    });
+  }
   await checkUrl(ctx, input.url);
   const secret = newSecret();
   const row = await ctx.sql.begin(async (tx) => {

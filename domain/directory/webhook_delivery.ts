@@ -24,6 +24,8 @@ export interface DeliverySettings {
   perRange: number;
   /** How long one call keeps delivering before it yields (the caller wakes the subscription again). */
   budgetMs: number;
+  /** How long a change is kept for a subscription that is behind on it (paused, failing): the table's bound. */
+  changesRetentionSeconds: number;
 }
 
 /** The outbound side of webhooks, built by the composition root from the URL policy and the settings. */
@@ -137,6 +139,7 @@ function failureOf(err: unknown): string {
 
 /** Subscriptions the sweep should wake (active, past their backoff, owed changes); it also purges delivered changes. */
 export async function dueSubscriptions(ctx: DirectoryContext): Promise<{ id: string; portalId: string }[]> {
-  await store.purgeDeliveredChanges(ctx.sql);
+  // A context without an outbound side delivers nothing, so no change is worth keeping for it.
+  await store.purgeDeliveredChanges(ctx.sql, ctx.webhooks?.settings.changesRetentionSeconds ?? 0);
   return await store.dueSubscriptions(ctx.sql);
 }

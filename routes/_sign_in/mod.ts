@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { AppError } from "@/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
+import { errorFields } from "@/lib/log.ts";
 import type { AppEnv } from "../_env.ts";
 import { createOidcClient, type OidcClient } from "./oidc.ts";
 import { forwardedSession } from "./forward.ts";
@@ -18,11 +19,12 @@ import {
   cookieName,
   cookieSecure,
   createSealer,
+  type RevokedSessions,
   type RoleMapping,
   type Sealer,
 } from "./session.ts";
 
-export { type ConsoleRole, type ConsoleSession } from "./session.ts";
+export { type ConsoleRole, type ConsoleSession, type RevokedSessions } from "./session.ts";
 export { signInRoutes } from "./routes.tsx";
 export { forwardToApi } from "./forward.ts";
 export { refusalPage, signInPage } from "./pages.tsx";
@@ -34,14 +36,15 @@ export interface SignIn {
   mapping: RoleMapping;
   ttlSeconds: number;
   publicUrl: string | undefined;
+  revoked: RevokedSessions;
 }
 
 /** The session cookie's base name and the sealed value's audience. */
 export const SESSION_COOKIE = "console";
 export const SESSION_AUDIENCE = "console-session";
 
-/** Sign-in for `config`, or undefined when CONSOLE_OIDC_ISSUER is unset. */
-export function createSignIn(config: Config): SignIn | undefined {
+/** Sign-in for `config`, or undefined when CONSOLE_OIDC_ISSUER is unset; `revoked` remembers signed-out sessions. */
+export function createSignIn(config: Config, revoked: RevokedSessions): SignIn | undefined {
   if (config.CONSOLE_OIDC_ISSUER === undefined) return undefined;
   return {
     client: createOidcClient({
@@ -63,17 +66,32 @@ export function createSignIn(config: Config): SignIn | undefined {
     },
     ttlSeconds: config.CONSOLE_SESSION_TTL_SECONDS,
     publicUrl: config.CONSOLE_PUBLIC_URL,
+    revoked,
   };
 }
 
-/** Opens the session cookie, if any, onto `c.var.session`; a cookie that does not open is ignored. */
+/**
+ * Opens the session cookie, if any, onto `c.var.session`; a cookie that does not open, has no id or was signed
+ * out is ignored. When the record of signed-out sessions cannot be read, nobody is signed in (it fails closed).
+ */
 export function readSession(signIn: SignIn): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const name = cookieName(SESSION_COOKIE, cookieSecure(c, signIn.publicUrl));
     const session = await signIn.sealer.open<ConsoleSession>(getCookie(c, name), SESSION_AUDIENCE);
-    if (session) c.set("session", session);
+    if (session && typeof session.sid === "string" && !(await revoked(signIn, session.sid, c))) {
+      c.set("session", session);
+    }
     await next();
   };
+}
+
+async function revoked(signIn: SignIn, sid: string, c: Context<AppEnv>): Promise<boolean> {
+  try {
+    return await signIn.revoked.has(sid);
+  } catch (err) {
+    c.var.log.warn("signed-out sessions cannot be read; the session is refused", errorFields(err));
+    return true;
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

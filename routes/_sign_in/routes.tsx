@@ -78,7 +78,7 @@ export function signInRoutes(signIn: SignIn) {
       if (person.roles.length === 0) {
         return refusalPage(c, 403, "forbidden", `${person.name} holds no console role`, to);
       }
-      const session = { ...person, csrf: crypto.randomUUID() };
+      const session = { ...person, csrf: crypto.randomUUID(), sid: crypto.randomUUID() };
       const sealed = await signIn.sealer.seal(session, SESSION_AUDIENCE, signIn.ttlSeconds);
       c.header(
         "set-cookie",
@@ -97,8 +97,11 @@ export function signInRoutes(signIn: SignIn) {
     }
   });
 
-  app.post("/logout", (c) => {
-    if (!sessionFor(c, () => true)) throw new AppError("unauthorized", "Nobody is signed in");
+  app.post("/logout", async (c) => {
+    const session = sessionFor(c, () => true);
+    if (!session) throw new AppError("unauthorized", "Nobody is signed in");
+    // Removing the cookie from this browser is not enough: a copy of it must stop working too.
+    await signIn.revoked.add(session.sid, session.exp ?? Math.floor(Date.now() / 1000) + signIn.ttlSeconds);
     const secure = cookieSecure(c, signIn.publicUrl);
     c.header(
       "set-cookie",

@@ -23,6 +23,19 @@ export interface ConsoleSession {
   clearance: number;
   /** The synchronizer token every state-changing call must echo in `x-csrf-token`. */
   csrf: string;
+  /** The session's own id: signing out records it as ended (RevokedSessions) until the cookie would expire. */
+  sid: string;
+  /** When the sealed cookie expires (Unix seconds), set by the sealer. */
+  exp?: number;
+}
+
+/**
+ * Sessions ended by signing out before they expire: a sealed cookie cannot be taken back from whoever copied it,
+ * so the service remembers the ended ones (in Redis, shared by every replica) until they would have expired.
+ */
+export interface RevokedSessions {
+  add(sid: string, expiresAt: number): Promise<void>;
+  has(sid: string): Promise<boolean>;
 }
 
 /** Which claim holds the roles, which values mean which role, and which claim names the tenant. */
@@ -37,7 +50,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (v: unknown) => typeof v === "string" ? v : "";
 
 /** The person and console roles verified ID token claims grant (a session without its CSRF token). */
-export function personOf(claims: JWTPayload, mapping: RoleMapping): Omit<ConsoleSession, "csrf"> {
+export function personOf(claims: JWTPayload, mapping: RoleMapping): Omit<ConsoleSession, "csrf" | "sid"> {
   const raw = claims[mapping.claim];
   const held = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(/[\s,]+/) : [];
   const roles = (Object.keys(mapping.values) as ConsoleRole[]).filter((r) => held.includes(mapping.values[r]));

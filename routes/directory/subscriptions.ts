@@ -47,7 +47,7 @@ export function subscriptionsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       responses: { 201: json(itemOf(Subscription), "Created"), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),
     async (c) => {
-      const created = await directory.createSubscription(ctx, actorOf(c), c.var.portal.portalId, c.req.valid("json"));
+      const created = await directory.createSubscription(ctx, actorOf(c), c.var.portal, c.req.valid("json"));
       return c.json(itemBody(created), 201);
     },
   );

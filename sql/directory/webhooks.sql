@@ -158,13 +158,28 @@ where s.state = 'active' and s.next_attempt_at <= now()
               where c.subscription_id = s.id);
 
 -- name: purge_delivered_changes :exec
--- Forgets changes every subscription of their resource is past (all of them when none covers it): per resource an
--- index range of (resource, data_version), so the sweep's cost follows what it deletes, not the table's size.
--- no parameters
-with horizon as (
-  select r.resource, coalesce((select min(c.delivered_through) from directory.webhook_cursors c
-                               where c.resource = r.resource), 9223372036854775807) as through
+-- Forgets changes every subscription of their resource is past (all of them when none covers it), and changes written
+-- more than $1 seconds ago whatever the cursors: a subscription left paused or failing would otherwise keep every
+-- later change. A cursor behind forgotten changes moves past them, so its next delivery starts after the gap (its
+-- fromDataVersion does not join the receiver's last dataVersion) instead of naming versions without their ids.
+-- Per resource an index range, so the sweep's cost follows what it deletes, not the table's size.
+-- $1 retention in seconds
+with expired as (
+  select r.resource,
+         (select max(w.data_version) from directory.webhook_changes w
+          where w.resource = r.resource and w.recorded_at < now() - make_interval(secs => $1::int)) as through
   from unnest(array['users', 'departments', 'user-groups', 'glossary-terms', 'content-term-links']) r(resource)
+), skipped as (
+  update directory.webhook_cursors c set delivered_through = e.through
+  from expired e
+  where c.resource = e.resource and e.through is not null and c.delivered_through < e.through
+  returning c.subscription_id
+), horizon as (
+  select e.resource,
+         greatest(coalesce((select min(c.delivered_through) from directory.webhook_cursors c
+                            where c.resource = e.resource), 9223372036854775807),
+                  coalesce(e.through, 0)) as through
+  from expired e
 )
 delete from directory.webhook_changes w using horizon h
 where w.resource = h.resource and w.data_version <= h.through;

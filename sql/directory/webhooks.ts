@@ -77,7 +77,7 @@ const q = loadQueries(new URL("./webhooks.sql", import.meta.url), {
     },
   },
   due_subscriptions: { columns: { id: "uuid", portalId: "text" } },
-  purge_delivered_changes: {},
+  purge_delivered_changes: { params: ["int4"] },
   enqueue_delivery: { params: ["uuid"] },
 });
 
@@ -196,9 +196,9 @@ export async function dueSubscriptions(db: Db): Promise<{ id: string; portalId: 
   return await q.due_subscriptions(db);
 }
 
-/** Forgets changes every subscription has been delivered. */
-export async function purgeDeliveredChanges(db: Db): Promise<void> {
-  await q.purge_delivered_changes(db);
+/** Forgets changes every subscription has been delivered, and those older than `retentionSeconds` in any case. */
+export async function purgeDeliveredChanges(db: Db, retentionSeconds: number): Promise<void> {
+  await q.purge_delivered_changes(db, [retentionSeconds]);
 }
 
 /** Wakes a subscription's delivery through the outbox. */

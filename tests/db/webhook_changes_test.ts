@@ -81,7 +81,7 @@ describe("webhook change capture", () => {
     const rows = await changes();
     const [{ id }] = await sql`select id from directory.webhook_subscriptions`;
     await advanceCursor(sql, { id, resource: "users", through: rows[0].v });
-    await purgeDeliveredChanges(sql);
+    await purgeDeliveredChanges(sql, 86_400);
     assert.deepEqual((await changes()).map((r) => r.v), [rows[3].v]);
   });
 });

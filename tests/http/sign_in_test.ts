@@ -51,7 +51,15 @@ after(async () => {
 });
 
 async function sessionCookie(roles: string[], csrf = "test-csrf-token") {
-  const session = { sub: "sub-kim", name: "Minjun Kim", email: "kim@corp.example", roles, tenantId: null, csrf };
+  const session = {
+    sub: "sub-kim",
+    name: "Minjun Kim",
+    email: "kim@corp.example",
+    roles,
+    tenantId: null,
+    csrf,
+    sid: crypto.randomUUID(),
+  };
   return `__Host-console=${await sealer.seal(session, "console-session", 600)}`;
 }
 
