@@ -10,7 +10,7 @@ import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { requestContext } from "./_request.ts";
-import { bodyGuard, BodySlots } from "./_body.ts";
+import { bodyGuard, bodyKind, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { serveOpenApi } from "./_openapi.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps) {
       app.all(
         `/console/api/${name}/*`,
         securityHeaders,
+        bodyKind("batch"),
         forwardToApi(base, roles, sessionFor, (r, e) => app.fetch(r, e)),
       );
     }

@@ -172,6 +172,23 @@ describe("the session as credential", () => {
     assert.ok((await departmentCodes()).includes("BY-PERSON"));
   });
 
+  it("streams a batch body through to the API route, whose own cap applies (an import above a record's cap)", async () => {
+    const cookie = await sessionCookie(["directory_admin"]);
+    const rows = Array.from({ length: 9000 }, (_, i) => `console.import.${i},콘솔가져오기${i}`);
+    const csv = ["loginId,koreanName", ...rows].join("\n");
+    assert.ok(csv.length > 256 * 1024, "above the record cap");
+    const res = await app.request(`${CONSOLE_API}users:import`, {
+      method: "POST",
+      headers: { cookie, "x-csrf-token": "test-csrf-token", "content-type": "text/csv" },
+      body: csv,
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    const found = await app.request("/api/directory/v1/admin/users?q=console.import.8999", {
+      headers: { "x-directory-admin-key": NEW_KEY },
+    });
+    assert.equal((await body<List<schemas.DirectoryUser>>(found)).data.items.length, 1);
+  });
+
   it("is never read by an API route: the admin API answers 401 to the cookie, CSRF token or not", async () => {
     const cookie = await sessionCookie(["directory_admin"]);
     const res = await createDepartment("BY-COOKIE", { cookie, "x-csrf-token": "test-csrf-token" });
