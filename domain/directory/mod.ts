@@ -5,6 +5,7 @@ export * from "./cursor.ts";
 export * from "./credentials.ts";
 export * from "./paging.ts";
 export * from "./users.ts";
+export { USER_ORDERS, type UserOrder } from "./user_lists.ts";
 export * from "./user_records.ts";
 export * from "./user_writes.ts";
 export * from "./departments.ts";

@@ -1,0 +1,101 @@
+/**
+ * The directory console's users list counts the rows its filters match and orders the whole filtered set on the
+ * server: a page in an order continues in that order, a cursor is bound to the order it was made with, and an
+ * order the list does not offer is a 400 naming the field.
+ */
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { body, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import { ADMIN_KEY } from "../_helpers/tokens.ts";
+
+let app: TestApp;
+const LOGINS = Array.from({ length: 27 }, (_, i) => `list.${String((i * 7) % 27).padStart(2, "0")}`);
+before(async () => {
+  app = await startTestApp();
+  for (const [i, loginId] of LOGINS.entries()) {
+    const res = await app.admin("/users", {
+      method: "POST",
+      json: { loginId, koreanName: `목록${i}`, isActive: i % 3 !== 0 },
+    });
+    assert.equal(res.status, 201, await res.text());
+  }
+});
+after(async () => {
+  await app.stop();
+});
+
+const screen = (view: string) =>
+  app.request(`/console/views/${view}`, { headers: { "x-directory-admin-key": ADMIN_KEY } });
+
+/** The login ids of a users page, the total it reports and the view its next link opens. */
+async function usersPage(view: string) {
+  const res = await screen(view);
+  const html = await res.text();
+  assert.equal(res.status, 200, html.slice(0, 300));
+  const logins = [...html.matchAll(/<tr data-login="([^"]+)"/g)].map((m) => m[1]);
+  const total = /data-total="(\d+)" data-capped="(true|false)"/.exec(html);
+  const next = /data-view="(users\?[^"]*cursor=[^"]+)"/.exec(html)?.[1].replaceAll("&amp;", "&");
+  return { logins, total: total ? [Number(total[1]), total[2] === "true"] : undefined, next };
+}
+
+async function walk(view: string): Promise<string[]> {
+  const seen: string[] = [];
+  for (let next: string | undefined = view; next;) {
+    const page = await usersPage(next);
+    seen.push(...page.logins);
+    next = page.next;
+  }
+  return seen;
+}
+
+describe("directory console users list", () => {
+  it("shows how many users match the filters, not only the page's rows", async () => {
+    const all = await usersPage("users?limit=20&q=list.");
+    assert.deepEqual([all.logins.length, all.total], [20, [27, false]]);
+    const active = await usersPage("users?limit=20&q=list.&onlyActive=true");
+    assert.deepEqual(active.total, [18, false]);
+    const one = await usersPage("users?q=list.05");
+    assert.deepEqual([one.logins, one.total], [["list.05"], [1, false]]);
+  });
+
+  it("orders the whole filtered list on the server: the first page descending starts at the last login id", async () => {
+    const sorted = [...LOGINS].sort();
+    const descending = await usersPage("users?limit=20&q=list.&order=-loginId");
+    assert.deepEqual(descending.logins, [...sorted].reverse().slice(0, 20));
+    assert.deepEqual(await walk("users?limit=20&q=list.&order=loginId"), sorted);
+    assert.deepEqual(await walk("users?limit=20&q=list.&order=-loginId"), [...sorted].reverse());
+    const byName = await walk("users?limit=20&q=list.&order=-name");
+    assert.equal(byName.length, 27);
+    assert.equal(byName[0], LOGINS[9], "목록9 sorts last by name among 목록0..목록26");
+  });
+
+  it("keeps the order and the filters on the next page's link", async () => {
+    const first = await usersPage("users?limit=20&q=list.&order=-updatedAt");
+    assert.match(first.next ?? "", /order=-updatedAt/);
+    assert.match(first.next ?? "", /q=list\./);
+    const second = await usersPage(first.next!);
+    assert.equal(second.logins.length, 7);
+    assert.equal(second.logins.filter((l) => first.logins.includes(l)).length, 0);
+  });
+
+  it("refuses an order the list does not offer, naming the field", async () => {
+    for (const order of ["email", "-", "name;drop", "--name", "Name"]) {
+      const res = await screen(`users?order=${encodeURIComponent(order)}`);
+      const problem = await body<Problem>(res);
+      assert.deepEqual([res.status, problem.code, problem.errors?.[0].path], [400, "invalid_request", "order"], order);
+    }
+  });
+
+  it("refuses a cursor of one order sent with another, or with none", async () => {
+    const { next } = await usersPage("users?limit=20&q=list.&order=name");
+    const cursor = new URLSearchParams(next!.split("?")[1]).get("cursor")!;
+    for (const order of ["&order=-name", "&order=loginId", ""]) {
+      const res = await screen(`users?limit=20&q=list.${order}&cursor=${encodeURIComponent(cursor)}`);
+      const problem = await body<Problem>(res);
+      assert.equal(res.status, 400, order);
+      assert.ok(["cursor_query_mismatch", "invalid_cursor"].includes(problem.code), `${order}: ${problem.code}`);
+    }
+    const mismatch = await screen(`users?limit=20&q=list.&order=-name&cursor=${encodeURIComponent(cursor)}`);
+    assert.equal((await body<Problem>(mismatch)).code, "cursor_query_mismatch");
+  });
+});
