@@ -141,8 +141,12 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
           <span>{t(lang, "notation")}</span> <input name="notation" value={term.notation} />
         </label>
         <label>
-          <span>{t(lang, "definition")}</span> <textarea name="definition" rows={5}>{term.definition}</textarea>
+          <span>{t(lang, "definition")}</span>{" "}
+          <textarea name="definition" rows={5} data-diff-preview="definition-preview">{term.definition}</textarea>
         </label>
+        <p id="definition-preview" hidden>
+          {t(lang, "definitionChanges")}: <span class="diff"></span>
+        </p>
         <label>
           <span>{t(lang, "aliases")}</span> <input name="aliases" data-type="list" value={term.aliases.join(", ")} />
         </label>
