@@ -1,6 +1,6 @@
 /**
  * The directory console's users list counts the rows its filters match and orders the whole filtered set on the
- * server: a page in an order continues in that order, a cursor is bound to the order it was made with, and an
+ * server (the audit log counts too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
  * order the list does not offer is a 400 naming the field.
  */
 import { after, before, describe, it } from "node:test";
@@ -47,6 +47,23 @@ async function walk(view: string): Promise<string[]> {
   }
   return seen;
 }
+
+describe("directory console audit log", () => {
+  it("shows how many entries the action filter matches, the same number a walk of its pages finds", async () => {
+    let walked = 0;
+    let total: string | undefined;
+    for (let view: string | undefined = "audit-log?action=user.&limit=20"; view;) {
+      const html = await (await screen(view)).text();
+      total ??= /data-total="(\d+)"/.exec(html)?.[1];
+      walked += (html.split("<tbody>")[1]?.match(/<tr>/g) ?? []).length;
+      view = /data-view="(audit-log\?[^"]*cursor=[^"]+)"/.exec(html)?.[1].replaceAll("&amp;", "&");
+    }
+    assert.ok(walked >= 27, `at least the 27 users' creations: ${walked}`);
+    assert.equal(total, String(walked));
+    const none = await (await screen("audit-log?action=no.such.action")).text();
+    assert.doesNotMatch(none, /data-total=/, "an empty list says so instead of counting");
+  });
+});
 
 describe("directory console users list", () => {
   it("shows how many users match the filters, not only the page's rows", async () => {
