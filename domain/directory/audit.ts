@@ -1,7 +1,8 @@
 /** Reading the audit log and recording refusals of access. */
 import { type Actor, countAudit, insertAudit, listAudit } from "@/sql/directory/audit.ts";
 import type { DirectoryContext } from "./context.ts";
-import { type Page, type Total, TOTAL_CAP, totalOf } from "./paging.ts";
+import { type Total, TOTAL_CAP, totalOf } from "@/lib/list_total.ts";
+import type { Page } from "./paging.ts";
 
 export type { Actor };
 

@@ -2,7 +2,8 @@
 import * as lists from "@/sql/directory/user_lists.ts";
 import type { UserFilter } from "@/sql/directory/users.ts";
 import type { DirectoryContext } from "./context.ts";
-import { type Page, type Total, TOTAL_CAP, totalOf } from "./paging.ts";
+import { type Total, TOTAL_CAP, totalOf } from "@/lib/list_total.ts";
+import type { Page } from "./paging.ts";
 
 /** The orders a console may ask of the users list: a column, `-` first for descending. */
 export const USER_ORDERS = ["name", "-name", "loginId", "-loginId", "updatedAt", "-updatedAt"] as const;

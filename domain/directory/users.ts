@@ -3,7 +3,8 @@ import * as users from "@/sql/directory/users.ts";
 import { notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import { portalRead } from "./portal_reads.ts";
-import { assertNotPurged, containsPattern, type Page, type Total } from "./paging.ts";
+import type { Total } from "@/lib/list_total.ts";
+import { assertNotPurged, containsPattern, type Page } from "./paging.ts";
 import { countMatchingUsers, orderedUsersPage, type UserOrder } from "./user_lists.ts";
 import { type DirectoryUser, isUuid } from "./schemas.ts";
 

@@ -13,6 +13,7 @@ import * as screen from "@/sql/rag/admin_screen.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
+import { type DocumentOrder, orderedDocumentsPage } from "./document_lists.ts";
 import type { Principal } from "./principal.ts";
 import { pseudonymOf } from "./keyed_hash.ts";
 import { redacted } from "./settings.ts";
@@ -53,12 +54,13 @@ function decodeCursor(cursor: string): screen.DocumentCursor {
   return { at: m[1], id: m[2] };
 }
 
-/** A page of documents as `p` sees them, newest first. */
+/** A page of documents as `p` sees them, newest first or in `order` across the whole list. */
 export async function listDocuments(
   ctx: RagContext,
   p: Principal,
-  o: { filter?: DocumentFilter; cursor?: string; limit: number },
+  o: { filter?: DocumentFilter; order?: DocumentOrder; cursor?: string; limit: number },
 ) {
+  if (o.order) return await orderedDocumentsPage(ctx, p, { ...o, order: o.order });
   const after = o.cursor ? decodeCursor(o.cursor) : null;
   const rows = await withPrincipal(
     ctx.sql,

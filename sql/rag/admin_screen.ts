@@ -3,6 +3,19 @@ import { loadQueries, type RowOf, typed } from "@/sql/mod.ts";
 import { DOCUMENT_SUMMARY } from "./documents.ts";
 import type { PrincipalTx } from "./session.ts";
 
+/** The columns of a document as the screen's list shows it. */
+export const DOCUMENT_ROW = {
+  ...DOCUMENT_SUMMARY,
+  status: "text",
+  published: "bool",
+  hidden: "bool",
+  securityLevel: "int2",
+  chunkCount: "int4",
+  error: "text?",
+  errorCode: "text?",
+  updatedAt: "timestamptz",
+} as const;
+
 /** The columns of an audit row as the screen lists and replays it. */
 const AUDIT_ROW = {
   id: "int8",
@@ -19,15 +32,7 @@ const q = loadQueries(new URL("./admin_screen.sql", import.meta.url), {
   list_documents: {
     params: ["text?", "text?", "uuid?", "int4"],
     columns: {
-      ...DOCUMENT_SUMMARY,
-      status: "text",
-      published: "bool",
-      hidden: "bool",
-      securityLevel: "int2",
-      chunkCount: "int4",
-      error: "text?",
-      errorCode: "text?",
-      updatedAt: "timestamptz",
+      ...DOCUMENT_ROW,
       /** `created_at` as PostgreSQL prints it (microseconds kept), for the next page's cursor. */
       cursorAt: "text",
     },

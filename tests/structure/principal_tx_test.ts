@@ -13,6 +13,7 @@ import { markDone } from "@/sql/jobs/outbox.ts";
 import * as adminScreen from "@/sql/rag/admin_screen.ts";
 import * as audit from "@/sql/rag/audit.ts";
 import * as documents from "@/sql/rag/documents.ts";
+import * as documentLists from "@/sql/rag/document_lists.ts";
 import * as ingestionJobs from "@/sql/rag/ingestion_jobs.ts";
 import * as lifecycle from "@/sql/rag/lifecycle.ts";
 import * as organizations from "@/sql/rag/organizations.ts";
@@ -27,6 +28,7 @@ const CHECKED = {
   admin_screen: adminScreen,
   audit,
   documents,
+  document_lists: documentLists,
   ingestion_jobs: ingestionJobs,
   lifecycle,
   organizations,

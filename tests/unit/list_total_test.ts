@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { TOTAL_CAP, totalOf } from "@/domain/directory/mod.ts";
+import { TOTAL_CAP, totalOf } from "@/lib/list_total.ts";
 import { Pager } from "@/routes/_console_kit/mod.ts";
 
 const foot = (total: { count: number; capped: boolean }) =>
