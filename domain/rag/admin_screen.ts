@@ -12,6 +12,7 @@ import { AppError, notFound } from "@/domain/errors.ts";
 import * as screen from "@/sql/rag/admin_screen.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
+import { type Total, TOTAL_CAP, totalOf } from "@/lib/list_total.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { type DocumentOrder, orderedDocumentsPage } from "./document_lists.ts";
 import type { Principal } from "./principal.ts";
@@ -115,6 +116,16 @@ export async function listAudit(
     ),
     nextCursor: rows.length > o.limit ? String(page.at(-1)!.id) : null,
   };
+}
+
+/** How many audit rows `p` sees, optionally of one action, up to TOTAL_CAP. */
+export async function countAudit(ctx: RagContext, p: Principal, action?: string): Promise<Total> {
+  const counted = await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) => screen.countAudit(tx, action ?? null, TOTAL_CAP + 1),
+  );
+  return totalOf(counted);
 }
 
 function chunkState(c: screen.ReplayChunkRow): ChunkState {

@@ -1,7 +1,8 @@
 /**
  * The retrieval screen's document list counts the documents its state filter matches (under the administrator's
  * row-level security, as the list) and orders the whole list on the server: by title or update time, pages
- * following the order, a cursor bound to the order and state it was made for, and a bad order a 400.
+ * following the order, a cursor bound to the order and state it was made for, and a bad order a 400. The audit
+ * log counts its rows too.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -55,6 +56,22 @@ async function walk(view: string, token = admin): Promise<string[]> {
   }
   return seen;
 }
+
+describe("retrieval screen: audit log total", () => {
+  it("counts the audit rows of an action, as many as the list shows, and refuses an unknown action", async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await rag.call("/search", { method: "POST", json: { question: `목록 문서 ${i}` } });
+      assert.equal(res.status, 200, await res.clone().text());
+      await res.body?.cancel();
+    }
+    const html = await (await screen("audit?action=search&limit=20")).text();
+    const rows = [...html.matchAll(/data-audit="\d+"/g)].length;
+    assert.ok(rows >= 3, `${rows} rows`);
+    assert.equal(/data-total="(\d+)"/.exec(html)?.[1], String(rows));
+    const bad = await screen("audit?action=delete");
+    assert.deepEqual([bad.status, (await body<Problem>(bad)).errors?.[0].path], [400, "action"]);
+  });
+});
 
 describe("retrieval screen: document list totals and order", () => {
   it("counts the documents the administrator may see, as many as a walk of the list finds", async () => {
