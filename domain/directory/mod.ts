@@ -24,6 +24,7 @@ export * from "./user_tokens.ts";
 export * from "./glossary.ts";
 export * from "./term_revisions.ts";
 export * from "./links.ts";
+export * from "./glossary_counts.ts";
 export * from "./ontology.ts";
 export * from "./content_linking.ts";
 export * from "./whoami.ts";

@@ -1,12 +1,13 @@
 /**
  * The directory console's users list counts the rows its filters match and orders the whole filtered set on the
- * server (the audit log counts too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
+ * server (the audit log, terms, revisions and links count too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
  * order the list does not offer is a 400 naming the field.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { body, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
-import { ADMIN_KEY } from "../_helpers/tokens.ts";
+import { body, type List, type Problem, startTestApp, type TestApp } from "../_helpers/app.ts";
+import type { schemas } from "@/domain/directory/mod.ts";
+import { ADMIN_KEY, PORTAL_B_KEY } from "../_helpers/tokens.ts";
 
 let app: TestApp;
 const LOGINS = Array.from({ length: 27 }, (_, i) => `list.${String((i * 7) % 27).padStart(2, "0")}`);
@@ -47,6 +48,53 @@ async function walk(view: string): Promise<string[]> {
   }
   return seen;
 }
+
+const totalOf = async (view: string) => {
+  const res = await screen(view);
+  const html = await res.text();
+  assert.equal(res.status, 200, html.slice(0, 300));
+  return /data-total="(\d+)"/.exec(html)?.[1];
+};
+
+describe("directory console glossary lists", () => {
+  it("show how many terms, revisions and links their filters match", async () => {
+    const proposed = await app.portal("/glossary/term-proposals", {
+      method: "POST",
+      json: {
+        terms: [{ notation: "총계용어가" }, { notation: "총계용어나" }, {
+          notation: "총계용어다",
+          definition: "처음 정의",
+        }],
+      },
+    });
+    assert.ok(proposed.status < 300, await proposed.clone().text());
+    const terms = (await body<List<schemas.Term>>(await app.admin("/terms?status=proposed&q=총계"))).data.items;
+    const term = terms.find((x) => x.notation === "총계용어다")!;
+    const approved = await app.admin(`/terms/${term.id}/approve?version=${term.version}`, { method: "POST" });
+    assert.equal(approved.status, 200, await approved.clone().text());
+    for (const contentKey of ["portal-a:notice:1", "portal-a:notice:2"]) {
+      const linked = await app.admin("/content-term-links", {
+        method: "POST",
+        json: { contentKey, termId: term.id, confidence: 0.9 },
+      });
+      assert.ok(linked.status < 300, await linked.clone().text());
+    }
+    const revision = await app.portal(`/glossary/terms/${term.id}`, {
+      method: "PATCH",
+      json: { definition: "고친 정의" },
+      key: PORTAL_B_KEY,
+    });
+    assert.equal(revision.status, 202, await revision.clone().text());
+
+    assert.equal(await totalOf("terms?status=proposed&q=총계"), "2");
+    assert.equal(await totalOf("terms?status=proposed&q=총계용어나"), "1");
+    assert.equal(await totalOf("terms?status=approved&q=총계"), "1");
+    assert.equal(await totalOf("revisions?status=pending"), "1");
+    assert.equal(await totalOf(`revisions?status=pending&termId=${crypto.randomUUID()}`), undefined);
+    assert.equal(await totalOf(`links?termId=${term.id}`), "2");
+    assert.equal(await totalOf("links?contentKey=portal-a:notice:2"), "1");
+  });
+});
 
 describe("directory console audit log", () => {
   it("shows how many entries the action filter matches, the same number a walk of its pages finds", async () => {
