@@ -20,6 +20,7 @@ export * from "./snapshots.ts";
 export { createPublications, type Publications } from "./publications.ts";
 export * from "./canonical_assignments.ts";
 export * from "./dashboard.ts";
+export * from "./snapshot_counts.ts";
 export * from "./user_tokens.ts";
 export * from "./glossary.ts";
 export * from "./term_revisions.ts";

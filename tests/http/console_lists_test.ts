@@ -1,6 +1,6 @@
 /**
  * The directory console's users list counts the rows its filters match and orders the whole filtered set on the
- * server (the audit log, terms, revisions and links count too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
+ * server (the audit log, terms, revisions, links and the dashboard's lists count too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
  * order the list does not offer is a 400 naming the field.
  */
 import { after, before, describe, it } from "node:test";
@@ -93,6 +93,34 @@ describe("directory console glossary lists", () => {
     assert.equal(await totalOf(`revisions?status=pending&termId=${crypto.randomUUID()}`), undefined);
     assert.equal(await totalOf(`links?termId=${term.id}`), "2");
     assert.equal(await totalOf("links?contentKey=portal-a:notice:2"), "1");
+  });
+});
+
+describe("directory console dashboard lists", () => {
+  it("show how many entries a portal's latest snapshot holds, drifting ones alone, and how many users it changed", async () => {
+    const users = (await body<List<schemas.DirectoryUser>>(await app.admin("/users?q=list.&limit=100"))).data.items;
+    const inactive = users.filter((u) => !u.isActive).slice(0, 2);
+    const entries = [...users.filter((u) => u.isActive).slice(0, 3), ...inactive].map((u) => ({
+      userId: u.id,
+      assignments: [{ kind: "ROLE", key: "approver", label: "결재자" }],
+    }));
+    const pushed = await app.portal("/authorization-snapshot", {
+      method: "POST",
+      json: { portalId: "portal-a", sourceVersion: "lists-1", entries },
+    });
+    assert.ok(pushed.status < 300, await pushed.clone().text());
+    assert.equal(await totalOf("dashboard-portal?portalId=portal-a"), "5");
+    assert.equal(await totalOf("dashboard-portal?portalId=portal-a&driftOnly=true"), "2");
+    assert.equal(await totalOf("dashboard-changes?portalId=portal-a"), undefined, "a first snapshot changed nobody");
+    const changed = [{ ...entries[0], assignments: [{ kind: "ROLE", key: "viewer", label: "열람자" }] }];
+    const again = await app.portal("/authorization-snapshot", {
+      method: "POST",
+      json: { portalId: "portal-a", sourceVersion: "lists-2", entries: [...changed, ...entries.slice(1, 4)] },
+    });
+    assert.ok(again.status < 300, await again.clone().text());
+    assert.equal(await totalOf("dashboard-changes?portalId=portal-a"), "2", "one user changed, one left out");
+    assert.equal(await totalOf("dashboard-portal?portalId=portal-a"), "4");
+    assert.equal(await totalOf("dashboard-portal?portalId=portal-nobody"), undefined);
   });
 });
 
