@@ -1,7 +1,8 @@
 /**
- * The directory console's users list counts the rows its filters match and orders the whole filtered set on the
- * server (the audit log, terms, revisions, links and the dashboard's lists count too): a page in an order continues in that order, a cursor is bound to the order it was made with, and an
- * order the list does not offer is a 400 naming the field.
+ * The directory console's lists say how many rows their filters match (users, audit log, terms, revisions, links
+ * and the dashboard's lists), and the users list is ordered on the server across its pages: a page in an order
+ * continues in that order, a cursor is bound to the order it was made with, and an order the list does not offer
+ * is a 400 naming the field.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
