@@ -20,6 +20,7 @@ import { startEmbeddingProcess } from "@/tests/embedding/_process.ts";
 import { type BenchInstance, benchInstance } from "./_env.ts";
 import { score } from "./eval_lexical.ts";
 import { type Figure, median } from "./_report.ts";
+import { floorEffect, floorSection } from "./_eval_floor.ts";
 
 const EVAL_DIR = new URL("../../shared/eval-ko/", import.meta.url);
 const LIMIT_QUERIES = Number(Deno.env.get("EVAL_LIMIT_QUERIES") ?? 0);
@@ -399,6 +400,7 @@ interface Outcome {
   rows: { name: string; recallAt5: number; mrrAt10: number; p50: number; ms: number[] }[];
   ranked: Map<string, Map<string, string[]>>;
   legLists: LegLists;
+  floor: Awaited<ReturnType<typeof floorEffect>>;
 }
 
 /** The report: figures beside the bar, timing, then the fusion analysis. */
@@ -420,6 +422,8 @@ function render(o: Outcome): string {
     `query p50 ${p50.toFixed(1)} ms over ${searches} searches, one in flight.`,
     "",
     fusionReport(o.queries, o.legLists, o.ranked, r),
+    "",
+    floorSection(o.floor),
   ].join("\n");
 }
 
@@ -440,7 +444,9 @@ async function evaluate(model: { url: string; model: string; label: string }, co
     await syncOrganizations(e.inst.runtime.jobs.rag!); // a long ingestion must not leave the directory stale
     const toPassage = (documentId: string) => ingested.passageOf.get(documentId) ?? `unknown:${documentId}`;
     const measured = await measure(e, queries, toPassage);
-    const outcome = { model: model.label, passages: corpus.length, queries, settings: e.settings, ingested };
+    const floorContext = { ctx: e.inst.runtime.jobs.rag!, url: e.inst.url, token: e.token, passages: corpus };
+    const floor = await floorEffect(floorContext, queries, toPassage);
+    const outcome = { model: model.label, passages: corpus.length, queries, settings: e.settings, ingested, floor };
     return { ...outcome, ...measured };
   } finally {
     await e.inst.stop();

@@ -119,3 +119,25 @@ export function adminAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * What a route needs and what its operation documents, made together so they cannot differ: its credential
+ * middleware and its OpenAPI security requirement (the scope a portal credential must hold, if any).
+ */
+export interface Access {
+  middleware: MiddlewareHandler<AppEnv>[];
+  security: Record<string, string[]>[];
+}
+
+/** A portal credential (API key or portal JWT) holding `scope`, or any valid one without. */
+export function portalAccess(deps: AuthDeps, scope?: Scope): Access {
+  return {
+    middleware: scope ? [portalAuth(deps), requireScope(scope)] : [portalAuth(deps)],
+    security: [{ portalBearer: scope ? [scope] : [] }],
+  };
+}
+
+/** An enabled directory admin key. */
+export function adminAccess(deps: AuthDeps): Access {
+  return { middleware: [adminAuth(deps)], security: [{ adminKey: [] }] };
+}

@@ -1,7 +1,7 @@
 /**
  * Builds the HTTP application: request plumbing, the route sets of the configured
  * services, `/openapi.json` generated from the same zod schemas that validate
- * requests, and one error renderer.
+ * requests with its reference page at `/docs`, and one error renderer.
  */
 import type { Config } from "@/lib/config.ts";
 import type { Logger } from "@/lib/log.ts";
@@ -12,7 +12,9 @@ import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { requestContext } from "./_request.ts";
 import { bodyGuard, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
+import { serveOpenApi } from "./_openapi.ts";
 import { type ReadinessProbe, systemRoutes } from "./system.ts";
+import { docsRoutes } from "./docs.ts";
 import type { DirectoryRouteDeps } from "./directory/_shared.ts";
 import { usersRoutes } from "./directory/users.ts";
 import { departmentsRoutes } from "./directory/departments.ts";
@@ -28,6 +30,7 @@ import { glossaryAdminRoutes } from "./directory/admin/glossary.ts";
 import { termRevisionsAdminRoutes } from "./directory/admin/term_revisions.ts";
 import type { RagRouteDeps } from "./rag/_shared.ts";
 import { documentsRoutes } from "./rag/documents.ts";
+import { documentListRoutes } from "./rag/document_list.ts";
 import { settingsRoutes } from "./rag/settings.ts";
 import { searchRoutes } from "./rag/search.ts";
 import { askRoutes } from "./rag/ask.ts";
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps) {
     }, new BodySlots(config.HTTP_BODIES_PER_CREDENTIAL, config.HTTP_BODIES_TOTAL)),
   );
   app.route("/", systemRoutes(deps.ready));
+  app.route("/", docsRoutes());
   const signIn = createSignIn(config);
   if (signIn) {
     // The cookie is read on the consoles' own paths only: no API route ever sees it.
@@ -128,6 +132,7 @@ export function createApp(deps: AppDeps) {
   }
 
   if (deps.rag) {
+    app.route("/api/v1", documentListRoutes(deps.rag));
     app.route("/api/v1", documentsRoutes(deps.rag));
     app.route("/api/v1", settingsRoutes(deps.rag));
     app.route("/api/v1", searchRoutes(deps.rag));
@@ -138,43 +143,9 @@ export function createApp(deps: AppDeps) {
     app.route("/", ragConsoleRoutes(deps.rag, { manualToken: config.RAG_ADMIN_MANUAL_TOKEN, signIn }));
   }
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "gatewayKey", {
-    type: "http",
-    scheme: "bearer",
-    description: "The upstream search gateway's service key (RAG_EXPLORE_GATEWAY_API_KEY)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "delegatedUserToken", {
-    type: "apiKey",
-    in: "header",
-    name: "x-explore-user-token",
-    description: "The user token the gateway acts for (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "userBearer", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "A user token signed by the central console (CONTRACT 2.1)",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "portalBearer", {
-    type: "http",
-    scheme: "bearer",
-    description: "A portal API key or an HS256 portal JWT",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminKey", {
-    type: "apiKey",
-    in: "header",
-    name: "x-directory-admin-key",
-  });
   // What a subscription receives (README "Webhook subscriptions"), under the document's `webhooks`.
   if (deps.directory) app.openAPIRegistry.registerWebhook(webhookDelivery);
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Enterprise portal backbone: central directory and retrieval services",
-      version: "1.0.0",
-      description: "Errors are RFC 9457 problem details (application/problem+json) with a stable `code`.",
-    },
-  });
+  serveOpenApi(app);
 
   app.onError(
     createErrorHandler((c, err: AppError) =>

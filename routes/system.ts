@@ -43,6 +43,7 @@ export function systemRoutes(probe: ReadinessProbe) {
     createRoute({
       method: "get",
       path: "/healthz",
+      operationId: "getHealth",
       tags: ["system"],
       summary: "The process is up",
       responses: { 200: json(HealthStatus) },
@@ -54,6 +55,7 @@ export function systemRoutes(probe: ReadinessProbe) {
     createRoute({
       method: "get",
       path: "/readyz",
+      operationId: "getReadiness",
       tags: ["system"],
       summary: "Each dependency's state (database, Redis, and for retrieval the directory's freshness and the " +
         "embedding endpoint); 503 when a required one is down",
@@ -70,6 +72,7 @@ export function systemRoutes(probe: ReadinessProbe) {
     createRoute({
       method: "get",
       path: "/metrics",
+      operationId: "getMetrics",
       tags: ["system"],
       summary: "Prometheus metrics",
       responses: { 200: { description: "Prometheus text format", content: { "text/plain": { schema: z.string() } } } },

@@ -14,6 +14,7 @@ import { issueTokenCommand } from "./issue_token.ts";
 import { reindexCommand } from "./reindex.ts";
 import { purgeCommand, purgeOptions } from "./purge.ts";
 import { configureEmbeddingCommand } from "./configure_embedding.ts";
+import { calibrateFloorCommand } from "./calibrate_floor.ts";
 import { composeSecretsCommand } from "./compose_secrets.ts";
 import { DEFAULT_TEST_MODEL_DIR, makeTestModelCommand } from "./make_test_model.ts";
 
@@ -24,6 +25,13 @@ function wholeNumber(min: number, max: number) {
     if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`expected ${min} to ${max}`);
     return n;
   };
+}
+
+/** A share from 0 to 0.5, or a usage error. */
+function share(value: string) {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || n > 0.5) throw new InvalidArgumentError("expected a share from 0 to 0.5");
+  return n;
 }
 
 function portalId(value: string): string {
@@ -128,6 +136,21 @@ export function program(): Command {
       "configure-embedding",
       (o: { endpoint?: string; as: string; service?: string; wait: number }) =>
         configureEmbeddingCommand({ ...o, waitSeconds: o.wait }),
+    ));
+
+  cli.command("calibrate-floor").description(
+    "Compute the vector leg's relevance floor for the installation's embedding model from a labelled set " +
+      "(eval-ko's format: corpus.jsonl, queries.jsonl), print the similarity distributions and the floor; " +
+      "--apply stores it as retrieval.vectorFloor.",
+  )
+    .option("--set <dir>", "the labelled set", "../shared/eval-ko")
+    .option("--top <n>", "irrelevant passages measured per question (the search's limit)", wholeNumber(1, 100), 10)
+    .option("--miss <rate>", "the share of relevant passages the floor may fall above", share, 0.01)
+    .option("--apply", "store the floor (a new installation settings version)", false)
+    .action(action(
+      "calibrate-floor",
+      (o: { set: string; top: number; miss: number; apply: boolean }) =>
+        calibrateFloorCommand({ set: o.set, top: o.top, missRate: o.miss, apply: o.apply }),
     ));
 
   cli.command("compose-secrets").description("Write ./secrets/* for compose.yaml (existing files are kept).")

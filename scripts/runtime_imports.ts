@@ -18,7 +18,7 @@ export const TEST_ONLY_PACKAGES = [
   "yaml",
   "openapi-fetch",
   "openapi-typescript",
-  "standardwebhooks",
+  "@redocly/openapi-core",
   // The local OpenID provider of the demo and the sign-in tests (scripts/demo/oidc_provider.ts).
   "oidc-provider",
 ] as const;

@@ -4,7 +4,7 @@ import type { Sql } from "@/sql/mod.ts";
 import type { ReadPools } from "@/sql/read_pools.ts";
 import { type Ledger, lockLedger, nextVersion } from "@/sql/directory/ledger.ts";
 import { AppError } from "@/domain/errors.ts";
-import type { CursorCodec } from "./cursor.ts";
+import type { CursorCodec } from "../cursor.ts";
 import type { UserTokenSigner } from "./user_tokens.ts";
 import type { Publications } from "./publications.ts";
 import type { WebhookOutbound } from "./webhook_delivery.ts";

@@ -1,7 +1,7 @@
 /** The directory's decisions: the only surface routes and jobs import. */
 export * from "./context.ts";
 export * from "./portal_reads.ts";
-export * from "./cursor.ts";
+export * from "../cursor.ts";
 export * from "./credentials.ts";
 export * from "./paging.ts";
 export * from "./users.ts";

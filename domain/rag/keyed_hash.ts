@@ -1,5 +1,5 @@
 /**
- * Hashes keyed with the installation's own secrets (rag.service_keys, read once per process by the system role):
+ * The installation's own secrets, and hashes keyed with them (rag.service_keys, read once per process by the system role):
  * askers as administrators see them, and questions as the audit log keeps them. Each is the same for the same input
  * every time (so rows can be grouped) but neither the input nor anything a list of guessed user ids or questions
  * could be hashed into without the installation's key.
@@ -12,8 +12,8 @@ import type { RagContext } from "./context.ts";
 type KeyName = Parameters<typeof serviceKey>[1];
 const keys = new WeakMap<RagContext, Map<KeyName, Promise<Uint8Array>>>();
 
-/** HMAC-SHA-256 of `text` with the installation's key `name`, in hex. */
-async function keyedHash(ctx: RagContext, name: KeyName, text: string): Promise<string> {
+/** The installation's key `name`, read once per process (a failed read is tried again next time). */
+export function installationKey(ctx: RagContext, name: KeyName): Promise<Uint8Array> {
   const ofContext = keys.get(ctx) ?? new Map<KeyName, Promise<Uint8Array>>();
   keys.set(ctx, ofContext);
   let key = ofContext.get(name);
@@ -22,7 +22,12 @@ async function keyedHash(ctx: RagContext, name: KeyName, text: string): Promise<
     key.catch(() => ofContext.delete(name));
     ofContext.set(name, key);
   }
-  return createHmac("sha256", await key).update(text).digest("hex");
+  return key;
+}
+
+/** HMAC-SHA-256 of `text` with the installation's key `name`, in hex. */
+async function keyedHash(ctx: RagContext, name: KeyName, text: string): Promise<string> {
+  return createHmac("sha256", await installationKey(ctx, name)).update(text).digest("hex");
 }
 
 /** The pseudonym of `sub` in `tenantId`: 16 hex digits. */

@@ -61,6 +61,7 @@ export {
   reindexDocuments,
   reindexProgress,
 } from "./documents.ts";
+export { documentBySource, type DocumentQuery, listCallerDocuments } from "./document_listing.ts";
 
 // Organization and user sync, the directory's freshness, and the check of a token's subject.
 export { createDirectoryState, directoryReadiness, syncOrganizations, type SyncResult } from "./organizations.ts";
@@ -70,6 +71,13 @@ export { createUserGate, syncUserStatus, type UserGate, type UserSyncResult } fr
 // Settings: the installation's and each tenant's overrides.
 export { createSettingsStore, defaultSettings } from "./settings_store.ts";
 export { settingsChanges, settingsOf, settingsScope, updateSettings } from "./settings.ts";
+export {
+  applyVectorFloor,
+  calibrateVectorFloor,
+  chooseFloor,
+  type FloorCalibration,
+  type LabelledSet,
+} from "./vector_floor.ts";
 export { trustedEndpointHosts } from "./fetch/endpoint_policy.ts";
 
 // Administration: the overview, the screen's lists and the refusal log.

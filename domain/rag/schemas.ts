@@ -60,6 +60,30 @@ export const DocumentState = z.object({
 /** A document's state. */
 export type DocumentState = z.output<typeof DocumentState>;
 
+/** A document as the callers' list and the lookup by source identity show it. */
+export const DocumentSummary = z.object({
+  documentId: z.uuid(),
+  portalId: z.string(),
+  sourceDocumentId: z.uuid(),
+  title: z.string(),
+  status: DocumentState.shape.status,
+  sourceVersion: z.string(),
+  indexedVersion: z.string().nullable(),
+  published: z.boolean(),
+  chunkCount: z.number().int(),
+  errorCode: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).meta({ id: "DocumentSummary" });
+/** A document as the callers' list shows it. */
+export type DocumentSummary = z.output<typeof DocumentSummary>;
+
+/** A page of the callers' document list. */
+export const DocumentPage = z.object({ items: z.array(DocumentSummary), nextCursor: z.string().nullable() })
+  .meta({ id: "DocumentPage" });
+/** A page of the callers' document list. */
+export type DocumentPage = z.output<typeof DocumentPage>;
+
 /** What a purge answers. */
 export const Purged = z.object({ purged: z.literal(true) });
 /** What a purge answers. */

@@ -3,22 +3,22 @@
  * has no Korean parser), expanded with the approved glossary's aliases and
  * abbreviations, embedded, and ranked by one fused statement under the caller's
  * row-level security, on a streaming replica when one is configured. The audit row is
- * written on the primary before anything is answered, with enough to replay why each
- * chunk was visible.
+ * written on the primary before anything is answered (in the search's own transaction
+ * when the search read the primary), with enough to replay why each chunk was visible.
  */
 import { AppError } from "@/domain/errors.ts";
 import { errorFields, type Logger } from "@/lib/log.ts";
+import { timed } from "@/lib/metrics.ts";
 import { insertRagAudit, organizationKnown } from "@/sql/rag/audit.ts";
 import { type HybridRow, hybridSearch, tuneVectorScan } from "@/sql/rag/search.ts";
-import { type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
+import { type PrincipalTx, type RequestPool, withPrincipal } from "@/sql/rag/session.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
 import { embedTexts, vectorText } from "./clients/embedding.ts";
 import { analyze, bigrams, expandQuery, queryLexemes } from "./text/korean.ts";
 import { lexicalQuery } from "./search_terms.ts";
 import { assertDirectoryFresh } from "./organizations.ts";
-import { questionHashOf } from "./keyed_hash.ts";
-import { timed } from "@/lib/metrics.ts";
 import { searchLegs, searchStages } from "./metrics.ts";
+import { questionHashOf } from "./keyed_hash.ts";
 import type { Principal } from "./principal.ts";
 import { type Leg, LEGS, type SearchContext, type SearchRequest, SECURITY_LEVELS, type Settings } from "./schemas.ts";
 
@@ -84,6 +84,12 @@ async function prepare(
   };
 }
 
+/** The floor calibrated for the configured embedding model; another model's floor is on another scale. */
+export function vectorFloorOf(s: Settings): number | null {
+  const f = s.retrieval.vectorFloor;
+  return f !== null && f.model === s.embedding.model ? f.floor : null;
+}
+
 /** Why a chunk was visible to the principal, in the audit's words. */
 function admittedBy(p: Principal, row: HybridRow, publicOrgId: string): string {
   if (p.organizationId && row.organizationIds.includes(p.organizationId)) return "organization";
@@ -145,29 +151,65 @@ export async function searchContexts(
   const r = settings.retrieval;
 
   const principal = dbPrincipal(ctx, p);
+  const audit = (tx: PrincipalTx, rows: HybridRow[], known: boolean) =>
+    insertRagAudit(tx, {
+      action,
+      sub: p.sub,
+      tenantId: p.tenantId,
+      organizationId: p.organizationId,
+      clearance: p.clearance,
+      isAdmin: p.isAdmin,
+      questionHash,
+      results: rows.map((row) => ({
+        documentId: row.documentId,
+        sourceDocumentId: row.sourceDocumentId,
+        sourceVersion: row.sourceVersion,
+        chunkId: String(row.chunkId),
+        chunkIndex: row.chunkIndex,
+        securityLevel: row.securityLevel,
+        organizationIds: row.organizationIds,
+        admittedBy: admittedBy(p, row, ctx.publicOrgId),
+      })),
+      settingsVersion,
+      directoryVersion,
+      latencyMs: Math.round(performance.now() - started),
+      details: {
+        legs: ran,
+        // The tenant's overrides version: with settingsVersion, what the replay shows as applied.
+        ...(tenantVersion > 0 ? { tenantSettingsVersion: tenantVersion } : {}),
+        ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
+        lexemes: query.lexemes.length,
+        // Counts only: the question itself is kept as a hash.
+        ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
+        ...(known ? {} : { organizationNotSynced: true }),
+      },
+    });
   const read = (pool: RequestPool) =>
     withPrincipal(pool, principal, async (tx) => {
-      const known = p.organizationId !== null && await organizationKnown(tx, p.organizationId);
+      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
+      const scope = p.tenantId === null ? null : {
+        tenantId: p.tenantId,
+        clearance: p.clearance,
+        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
+      };
+      // Sent together (pipelined on the transaction's connection): each round trip a search waits for is felt.
+      const [known, , lexical] = await Promise.all([
+        p.organizationId !== null && organizationKnown(tx, p.organizationId),
+        scope && tuneVectorScan(tx, r.candidateLimit),
+        scope && timed(searchStages, { stage: "statistics" }, () =>
+          lexicalQuery(tx, scope, {
+            wordLexemes: query.wordLexemes,
+            bigrams: query.bigrams,
+            candidates: r.candidateLimit,
+          })),
+      ]);
       if (ctx.auditRequired && !known) {
         throw new AppError(
           "rag_audit_unavailable",
           "The caller's organization is not in tb_organization, so this call cannot be audited",
         );
       }
-      // A token without a tenant sees nothing; the audit row (which needs a tenant) is left to the refusal log.
-      if (p.tenantId === null) return { known, rows: [] };
-      await tuneVectorScan(tx, r.candidateLimit);
-      const scope = {
-        tenantId: p.tenantId,
-        clearance: p.clearance,
-        organizationIds: p.isAdmin ? null : [p.organizationId, ctx.publicOrgId].filter((o): o is string => o !== null),
-      };
-      const lexical = await timed(searchStages, { stage: "statistics" }, () =>
-        lexicalQuery(tx, scope, {
-          wordLexemes: query.wordLexemes,
-          bigrams: query.bigrams,
-          candidates: r.candidateLimit,
-        }));
+      if (!scope || !lexical) return { known, rows: [], audited: true };
       const rows = await timed(searchStages, { stage: "ranking" }, () =>
         hybridSearch(tx, {
           ...scope,
@@ -177,47 +219,24 @@ export async function searchContexts(
           rrfK: r.rrfK,
           weights: r.weights,
           limit: req.limit,
+          vectorFloor: vectorFloorOf(settings),
         }));
-      return { known, rows };
+      // On the primary the audit row commits with the search (one commit, which a search of 100,000 chunks
+      // felt: bench/RESULTS.md); a replica takes no writes, so a search read there is audited below.
+      if (pool !== ctx.reads.primary) return { known, rows, audited: false };
+      await timed(searchStages, { stage: "audit" }, () => audit(tx, rows, known));
+      return { known, rows, audited: true };
     });
-  const { known, rows } = await ctx.reads.read(read);
+  const { known, rows, audited } = await ctx.reads.read(read);
   if (p.tenantId === null) return { contexts: [], legs: ran };
-  // On the primary, in a transaction of its own: the search may have read a replica, which takes no writes.
-  // Nothing is answered unless this row is written.
-  await timed(searchStages, { stage: "audit" }, () =>
-    withPrincipal(ctx.sql, principal, (tx) =>
-      insertRagAudit(tx, {
-        action,
-        sub: p.sub,
-        tenantId: p.tenantId,
-        organizationId: p.organizationId,
-        clearance: p.clearance,
-        isAdmin: p.isAdmin,
-        questionHash,
-        results: rows.map((row) => ({
-          documentId: row.documentId,
-          sourceDocumentId: row.sourceDocumentId,
-          sourceVersion: row.sourceVersion,
-          chunkId: String(row.chunkId),
-          chunkIndex: row.chunkIndex,
-          securityLevel: row.securityLevel,
-          organizationIds: row.organizationIds,
-          admittedBy: admittedBy(p, row, ctx.publicOrgId),
-        })),
-        settingsVersion,
-        directoryVersion,
-        latencyMs: Math.round(performance.now() - started),
-        details: {
-          legs: ran,
-          // The tenant's overrides version: with settingsVersion, what the replay shows as applied.
-          ...(tenantVersion > 0 ? { tenantSettingsVersion: tenantVersion } : {}),
-          ...(query.vectorUnavailable ? { vectorUnavailable: true } : {}),
-          lexemes: query.lexemes.length,
-          // Counts only: the question itself is kept as a hash.
-          ...(query.expandedWith.length ? { expansions: query.expandedWith.length } : {}),
-          ...(known ? {} : { organizationNotSynced: true }),
-        },
-      })));
+  // Nothing is answered unless the audit row is written: on the primary, in a transaction of its own.
+  if (!audited) {
+    await timed(
+      searchStages,
+      { stage: "audit" },
+      () => withPrincipal(ctx.sql, principal, (tx) => audit(tx, rows, known)),
+    );
+  }
   for (const leg of ran) searchLegs.inc({ leg });
   searchStages.observe({ stage: "total", outcome: "ok" }, (performance.now() - started) / 1000);
   return { contexts: rows.map(toContext), legs: ran };

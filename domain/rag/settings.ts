@@ -151,6 +151,8 @@ function overrideChanges(before: TenantOverrides, after: TenantOverrides): Recor
 /** A tenant administrator's change: a new version of its tenant's overrides, over the installation's settings. */
 async function updateTenant(ctx: RagContext, p: Principal, patch: SettingsPatch): Promise<void> {
   const shared = Object.keys(patch).filter((cat) => !TENANT_CATEGORIES.includes(cat as TenantCategory));
+  // The floor is calibrated for the shared embedding model, so it is shared too.
+  if (patch.retrieval?.vectorFloor !== undefined) shared.push("retrieval.vectorFloor");
   if (shared.length > 0) {
     throw new AppError(
       "operator_required",

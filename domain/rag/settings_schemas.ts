@@ -34,6 +34,16 @@ const retrievalFields = {
   ),
 };
 
+/**
+ * The vector leg's relevance floor: a cosine similarity calibrated for one embedding model (`deno task
+ * calibrate-floor`). It applies only while `model` is the configured embedding model, since another model's
+ * similarities are on another scale; null: no floor. The installation's alone (it belongs to the shared model).
+ */
+const vectorFloor = z.strictObject({
+  model: z.string().min(1).max(200),
+  floor: z.number().min(-1).max(1),
+}).nullable();
+
 const lifecycleFields = {
   publicationApprovalRequired: z.boolean(),
   retentionDays: z.number().int().min(0).max(36_500),
@@ -56,7 +66,7 @@ const categories = {
     model: z.string().min(1).max(200),
     dimensions: z.literal(1024, { error: "dimensions are fixed at 1024" }),
   }),
-  retrieval: z.strictObject(retrievalFields),
+  retrieval: z.strictObject({ ...retrievalFields, vectorFloor }),
   llm: z.strictObject({
     provider: z.enum(["ollama", "openai"]),
     endpoint: endpoint.nullable(),
@@ -91,7 +101,7 @@ export type TenantCategory = typeof TENANT_CATEGORIES[number];
 export const SettingsPatchSchema = z.strictObject({
   ingestion: categories.ingestion.partial().optional(),
   embedding: categories.embedding.partial().optional(),
-  retrieval: z.strictObject(clearable(retrievalFields)).optional(),
+  retrieval: z.strictObject({ ...clearable(retrievalFields), vectorFloor: vectorFloor.optional() }).optional(),
   llm: categories.llm.partial().optional(),
   lifecycle: z.strictObject(clearable(lifecycleFields)).optional(),
 }).meta({ id: "RagSettingsPatch" });
@@ -100,7 +110,7 @@ export type SettingsPatch = z.output<typeof SettingsPatchSchema>;
 
 /** A tenant's overrides: the retrieval and lifecycle fields it set; every other value is the installation's. */
 export const TenantOverrides = z.strictObject({
-  retrieval: categories.retrieval.partial().optional(),
+  retrieval: categories.retrieval.omit({ vectorFloor: true }).partial().optional(),
   lifecycle: categories.lifecycle.partial().optional(),
 }).meta({ id: "RagTenantOverrides" });
 /** A tenant's overrides. */

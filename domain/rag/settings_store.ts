@@ -43,6 +43,7 @@ export function defaultSettings(env: { embeddingUrl?: string; llmUrl?: string })
       safeContexts: 5,
       candidateLimit: 50,
       weights: { vector: 0.25, text: 1, bigram: 1 },
+      vectorFloor: null,
     },
     llm: {
       provider: "ollama",

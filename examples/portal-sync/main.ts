@@ -5,12 +5,15 @@
  *   MIRROR_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_mirror \
  *   deno run -A examples/portal-sync/main.ts
  *
- * POLL_SECONDS (default 30) sets the polling interval. With WEBHOOK_SECRET (whsec_...) set it also listens on
- * WEBHOOK_PORT (default 8090) for the directory's webhook deliveries, each of which starts a round at once.
+ * With WEBHOOK_URL set (the address the directory delivers to, e.g. http://portal.internal:8090/webhooks) it
+ * registers or reuses its webhook subscription for users, departments and groups, listens on WEBHOOK_PORT (default
+ * 8090), and syncs a feed as soon as a verified delivery names it; the periodic poll of every feed then stays as a
+ * safety net, every POLL_SECONDS (default 600 with webhooks, 30 without).
  */
 import postgres from "postgres";
 import { createPortalClient } from "@/clients/portal/mod.ts";
 import { migrateMirror } from "./store.ts";
+import { ensureSubscription } from "./subscription.ts";
 import { pollingTrigger, webhookHandler } from "./trigger.ts";
 import { runMirror } from "./mirror.ts";
 
@@ -24,20 +27,28 @@ if (import.meta.main) {
   const sql = postgres(required("MIRROR_DATABASE_URL"), { max: 2, onnotice: () => {} });
   await migrateMirror(sql);
   const client = createPortalClient({ baseUrl: required("DIRECTORY_URL"), credential: required("PORTAL_CREDENTIAL") });
-  const trigger = pollingTrigger(Number(Deno.env.get("POLL_SECONDS") ?? "30") * 1000);
+  const webhookUrl = Deno.env.get("WEBHOOK_URL");
+  const trigger = pollingTrigger(Number(Deno.env.get("POLL_SECONDS") ?? (webhookUrl ? "600" : "30")) * 1000);
   const stop = new AbortController();
   Deno.addSignalListener("SIGINT", () => stop.abort());
   Deno.addSignalListener("SIGTERM", () => stop.abort());
-  const secret = Deno.env.get("WEBHOOK_SECRET");
-  const server = secret
-    ? Deno.serve({ port: Number(Deno.env.get("WEBHOOK_PORT") ?? "8090") }, webhookHandler(secret, trigger))
+  // Registered before the first round, which reads everything up to now: the subscription is owed every change
+  // after it was created, and a delivery that comes before the server listens is retried.
+  const subscription = webhookUrl ? await ensureSubscription(client, sql, webhookUrl) : undefined;
+  const server = subscription
+    ? Deno.serve(
+      { port: Number(Deno.env.get("WEBHOOK_PORT") ?? "8090"), onListen: () => {} },
+      webhookHandler(subscription.secret, trigger),
+    )
     : undefined;
   await runMirror(client, sql, {
     portalId: required("PORTAL_ID"),
     trigger,
     signal: stop.signal,
-    onRound: (r) =>
-      console.log(JSON.stringify(r.ok ? { ok: true, outcomes: r.outcomes } : { ok: false, error: String(r.error) })),
+    onRound: ({ cause, feeds, ...r }) =>
+      console.log(JSON.stringify(
+        r.ok ? { cause, feeds, ok: true, outcomes: r.outcomes } : { cause, feeds, ok: false, error: String(r.error) },
+      )),
   });
   await server?.shutdown();
   await sql.end();

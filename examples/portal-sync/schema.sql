@@ -50,3 +50,11 @@ create table if not exists portal_mirror.sync_state (
   data_version bigint not null,
   synced_at timestamptz not null default now()
 );
+
+-- The portal's own webhook subscription: the directory shows its signing secret only when it is created or rotated,
+-- so the portal keeps it here to verify deliveries after a restart.
+create table if not exists portal_mirror.webhook_subscription (
+  id uuid primary key,
+  url text not null,
+  secret text not null
+);

@@ -15,6 +15,8 @@ export interface SyncOptions {
   portalId: string;
   /** Page size (default 1000, the most the directory gives). */
   limit?: number;
+  /** The feeds to bring up to date (default all), read in FEEDS order. */
+  feeds?: Feed[];
 }
 
 async function report(
@@ -29,17 +31,20 @@ async function report(
   unwrap(await client.api.POST("/api/directory/v1/sync-status", { body }));
 }
 
-/** Brings every feed of the copy up to date; throws the first failure after reporting it. */
+/** Brings the named feeds of the copy up to date; throws the first failure after reporting it. */
 export async function syncRound(
   client: PortalClient,
   sql: postgres.Sql,
   o: SyncOptions,
-): Promise<Record<Feed, SyncOutcome>> {
-  const outcomes = {} as Record<Feed, SyncOutcome>;
-  for (const feed of FEEDS) {
+): Promise<Partial<Record<Feed, SyncOutcome>>> {
+  const outcomes: Partial<Record<Feed, SyncOutcome>> = {};
+  for (const feed of FEEDS.filter((f) => !o.feeds || o.feeds.includes(f))) {
     let outcome: SyncOutcome;
     try {
-      outcome = await syncFeed(client, feed, mirrorSink(sql, feed), { since: await keptVersion(sql, feed), ...o });
+      outcome = await syncFeed(client, feed, mirrorSink(sql, feed), {
+        since: await keptVersion(sql, feed),
+        limit: o.limit,
+      });
     } catch (err) {
       // The failure report is best effort: the directory may be the thing that is failing.
       await report(client, o.portalId, feed, { error: String(err) }).catch(() => {});

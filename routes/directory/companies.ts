@@ -1,7 +1,7 @@
 /** Portal reads of companies. */
 import { createRoute } from "@hono/zod-openapi";
 import { listCompanies, schemas } from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { portalAccess } from "../_auth.ts";
 import { json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { CompaniesQuery, type DirectoryRouteDeps } from "./_shared.ts";
 
@@ -12,10 +12,10 @@ export function companiesRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "get",
       path: "/companies",
+      operationId: "listCompanies",
       tags: ["directory portal"],
       summary: "Companies",
-      middleware: [portalAuth(auth), requireScope("directory:read")],
-      security: [{ portalBearer: [] }],
+      ...portalAccess(auth, "directory:read"),
       request: { query: CompaniesQuery },
       responses: { 200: json(listOf(schemas.Company)), ...problems(400, 401, 403, 429) },
     }),

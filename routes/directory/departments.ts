@@ -1,7 +1,7 @@
 /** Portal reads of departments, in tree order or as a change feed. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDepartments, schemas } from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { portalAccess } from "../_auth.ts";
 import { json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { DepartmentsQuery, type DirectoryRouteDeps } from "./_shared.ts";
 
@@ -12,10 +12,10 @@ export function departmentsRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "get",
       path: "/departments",
+      operationId: "listDepartments",
       tags: ["directory portal"],
       summary: "The department hierarchy, parents before children across pages",
-      middleware: [portalAuth(auth), requireScope("directory:read")],
-      security: [{ portalBearer: [] }],
+      ...portalAccess(auth, "directory:read"),
       request: { query: DepartmentsQuery },
       responses: {
         200: json(listOf(z.union([schemas.Department, schemas.Tombstone]))),

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import { bodyKind } from "../_body.ts";
 import {
   IdParams,
@@ -36,8 +36,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const base = (scope: "glossary:read" | "glossary:write") => ({
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope(scope)],
+    ...portalAccess(auth, scope),
   });
 
   app.openapi(
@@ -45,6 +44,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/ontology/pack",
+      operationId: "getOntologyPack",
       summary: "Approved concepts and relations, narrowed by scope; strong ETag, 304 on If-None-Match",
       request: { query: z.object({ scope: scopeQuery, since: versionParam.optional() }) },
       responses: {
@@ -68,6 +68,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/glossary/matching-terms",
+      operationId: "listMatchingTerms",
       summary: "The matching dictionary of approved, active terms (tombstones after `since`)",
       request: {
         query: z.object({
@@ -91,6 +92,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/glossary/term-proposals",
+      operationId: "proposeTerms",
       summary: "Propose terms (always `proposed`); existing notations are skipped",
       request: jsonBody(directory.schemas.TermProposals),
       responses: {
@@ -110,6 +112,7 @@ export function glossaryRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "patch",
       path: "/glossary/terms/{id}",
+      operationId: "updateTerm",
       summary: "Edit a term's definition, aliases, abbreviations or scope; its status never changes here",
       description: "A proposed or rejected term is edited in place, only by the portal that proposed it " +
         "(another portal: 403 portal_mismatch), and answers 200 with the term. A term that has been approved keeps " +

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import { bodyKind } from "../_body.ts";
 import {
   itemBody,
@@ -25,8 +25,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const base = (scope: "glossary:read" | "glossary:write") => ({
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope(scope)],
+    ...portalAccess(auth, scope),
   });
 
   app.openapi(
@@ -34,6 +33,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:read"),
       method: "get",
       path: "/content-term-links",
+      operationId: "listContentTermLinks",
       summary: "Links in version order (tombstones included unless includeDeleted=false)",
       request: {
         query: z.object({
@@ -58,6 +58,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/content-term-links",
+      operationId: "pushContentTermLinks",
       summary: "Push links (idempotent); terms not approved or active, and protected pairs, come back in skipped",
       request: jsonBody(directory.schemas.LinkPush),
       responses: {
@@ -77,6 +78,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "delete",
       path: "/content-term-links",
+      operationId: "deleteContentTermLinks",
       summary: "Soft-delete the caller's links selected by contentKey and/or termId",
       request: {
         query: z.object({
@@ -100,6 +102,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       middleware: [...base("glossary:write").middleware, bodyKind("batch")],
       method: "post",
       path: "/content-bodies",
+      operationId: "submitContentBody",
       summary: "Queue a content body for the term-linking worker (the body is deleted once linked)",
       request: jsonBody(directory.schemas.ContentBody),
       responses: {
@@ -119,6 +122,7 @@ export function linksRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base("glossary:write"),
       method: "get",
       path: "/content-bodies/{id}",
+      operationId: "getContentBodyJob",
       summary: "The state of a queued content body (the caller's own)",
       request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }) },
       responses: {

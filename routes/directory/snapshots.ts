@@ -1,7 +1,7 @@
 /** A portal's publication of its authorization snapshot. */
 import { createRoute } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import { bodyKind } from "../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../_validate.ts";
 import { snapshotBody } from "./_snapshot_body.ts";
@@ -12,13 +12,15 @@ const SNAPSHOT_PATH = "/authorization-snapshot";
 /** `POST /authorization-snapshot`. */
 export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: number) {
   const app = router();
+  const access = portalAccess(auth, "authorization:sync");
   const route = createRoute({
     method: "post",
     path: SNAPSHOT_PATH,
+    operationId: "publishAuthorizationSnapshot",
     tags: ["directory portal"],
     summary:
       "Replace the calling portal's whole permission summary (streamed; gzip accepted; one at a time per portal)",
-    security: [{ portalBearer: [] }],
+    security: access.security,
     request: {
       body: { required: true, content: { "application/json": { schema: directory.schemas.AuthorizationSnapshot } } },
     },
@@ -30,7 +32,8 @@ export function snapshotsRoutes({ ctx, auth }: DirectoryRouteDeps, maxBytes: num
   // The body is validated entry by entry while it streams, so the route is documented from its
   // schema but handled without the buffering JSON validator.
   app.openAPIRegistry.registerPath(route);
-  app.post(SNAPSHOT_PATH, portalAuth(auth), requireScope("authorization:sync"), bodyKind("snapshot"), async (c) => {
+  const [authenticate, permit] = access.middleware;
+  app.post(SNAPSHOT_PATH, authenticate, permit, bodyKind("snapshot"), async (c) => {
     const portalId = c.var.portal.portalId;
     const receipt = await directory.publishSnapshot(ctx, actorOf(c), portalId, snapshotBody(c.req.raw, maxBytes));
     return c.json(itemBody(receipt), 200);

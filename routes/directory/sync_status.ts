@@ -1,7 +1,7 @@
 /** A portal's report of its own sync. */
 import { createRoute } from "@hono/zod-openapi";
 import { reportSync, schemas } from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { portalAccess } from "../_auth.ts";
 import { itemBody, itemOf, json, jsonBody, problems, router } from "../_validate.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
@@ -12,10 +12,10 @@ export function syncStatusRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "post",
       path: "/sync-status",
+      operationId: "reportSyncStatus",
       tags: ["directory portal"],
       summary: "Report the calling portal's sync outcome for one resource",
-      middleware: [portalAuth(auth), requireScope("directory:sync")],
-      security: [{ portalBearer: [] }],
+      ...portalAccess(auth, "directory:sync"),
       request: jsonBody(schemas.SyncReport),
       responses: { 200: json(itemOf(schemas.SyncStatus)), ...problems(400, 401, 403, 413, 415, 429) },
     }),

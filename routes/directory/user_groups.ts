@@ -1,7 +1,7 @@
 /** Common user groups: incremental pulls and portal pushes (the ledger wins on conflict). */
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { actorOf, portalAuth, requireScope } from "../_auth.ts";
+import { actorOf, portalAccess } from "../_auth.ts";
 import { bodyKind } from "../_body.ts";
 import {
   itemBody,
@@ -27,13 +27,11 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
   const read = {
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope("directory:read")],
+    ...portalAccess(auth, "directory:read"),
   };
   const sync = {
     tags: ["directory portal"],
-    security: [{ portalBearer: [] }],
-    middleware: [portalAuth(auth), requireScope("directory:sync")],
+    ...portalAccess(auth, "directory:sync"),
   };
   const group = json(itemOf(directory.schemas.UserGroup));
   const refusals = problems(400, 401, 403, 404, 409, 413, 415, 422, 429);
@@ -43,6 +41,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...read,
       method: "get",
       path: "/user-groups",
+      operationId: "listUserGroups",
       summary: "Groups changed after `since` (all without it), tombstones included, in version order",
       request: {
         query: z.object({
@@ -62,6 +61,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       middleware: [...sync.middleware, bodyKind("batch")],
       method: "put",
       path: "/user-groups/{id}",
+      operationId: "putUserGroup",
       summary: "Create a group, or replace it based on baseVersion (409 with the ledger's record when stale)",
       request: { params: GroupParams, ...jsonBody(directory.schemas.GroupPush) },
       responses: { 200: group, ...refusals },
@@ -78,6 +78,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...sync,
       method: "delete",
       path: "/user-groups/{id}",
+      operationId: "deleteUserGroup",
       summary: "Delete a group based on baseVersion; returns the tombstone",
       request: { params: GroupParams, query: BaseVersion },
       responses: { 200: group, ...refusals },
@@ -97,6 +98,7 @@ export function userGroupsRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...sync,
         method,
         path: "/user-groups/{id}/members/{userId}",
+        operationId: present ? "addUserGroupMember" : "removeUserGroupMember",
         summary: present ? "Add a member (based on baseVersion)" : "Remove a member (based on baseVersion)",
         request: { params: MemberParams, query: BaseVersion },
         responses: { 200: group, ...refusals },

@@ -1,24 +1,23 @@
 /** Portal reads of users: the page walk, the change feed and one user. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { getUser, listUsers, schemas } from "@/domain/directory/mod.ts";
-import { portalAuth, requireScope } from "../_auth.ts";
+import { portalAccess } from "../_auth.ts";
 import { IdParams, itemBody, itemOf, json, listOf, listResponse, problems, router } from "../_validate.ts";
 import { type DirectoryRouteDeps, UsersQuery } from "./_shared.ts";
 
 /** `GET /users`, `GET /users/{id}`. */
 export function usersRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
-  const guard = [portalAuth(auth), requireScope("directory:read")];
-  const security = [{ portalBearer: [] }];
+  const access = portalAccess(auth, "directory:read");
 
   app.openapi(
     createRoute({
       method: "get",
       path: "/users",
+      operationId: "listUsers",
       tags: ["directory portal"],
       summary: "Walk users by cursor, or read the change feed with updatedSince",
-      middleware: guard,
-      security,
+      ...access,
       request: { query: UsersQuery },
       responses: {
         200: json(listOf(z.union([schemas.DirectoryUser, schemas.Tombstone]))),
@@ -32,10 +31,10 @@ export function usersRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "get",
       path: "/users/{id}",
+      operationId: "getUser",
       tags: ["directory portal"],
       summary: "One user",
-      middleware: guard,
-      security,
+      ...access,
       request: { params: IdParams },
       responses: { 200: json(itemOf(schemas.DirectoryUser)), ...problems(400, 401, 403, 404, 429) },
     }),

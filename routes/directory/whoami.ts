@@ -1,7 +1,7 @@
 /** `GET /whoami`: the calling portal and its scopes. */
 import { createRoute } from "@hono/zod-openapi";
 import { WhoAmI, whoAmI } from "@/domain/directory/mod.ts";
-import { portalAuth } from "../_auth.ts";
+import { portalAccess } from "../_auth.ts";
 import { itemBody, itemOf, json, problems, router } from "../_validate.ts";
 import type { DirectoryRouteDeps } from "./_shared.ts";
 
@@ -12,10 +12,10 @@ export function whoamiRoutes({ auth }: DirectoryRouteDeps) {
     createRoute({
       method: "get",
       path: "/whoami",
+      operationId: "whoAmI",
       tags: ["directory portal"],
       summary: "The calling portal, how it signed in and the scopes its credential holds",
-      middleware: [portalAuth(auth)],
-      security: [{ portalBearer: [] }],
+      ...portalAccess(auth),
       responses: { 200: json(itemOf(WhoAmI)), ...problems(401, 429) },
     }),
     (c) => c.json(itemBody(whoAmI(c.var.portal)), 200),

@@ -50,6 +50,7 @@ export function exploreRoutes(deps: RagRouteDeps, gatewayKey: string | undefined
       ...base,
       method: "post",
       path: "/search",
+      operationId: "gatewaySearch",
       summary: "Document search for the gateway, under the delegated user's row-level security",
       request: jsonBody(schemas.ExploreSearchRequest),
       responses: {
@@ -82,6 +83,7 @@ export function exploreRoutes(deps: RagRouteDeps, gatewayKey: string | undefined
       ...base,
       method: "post",
       path: "/ask",
+      operationId: "gatewayAsk",
       summary: "A grounded answer for the gateway, under the delegated user's row-level security",
       request: jsonBody(schemas.ExploreAskRequest),
       responses: {

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "@/domain/errors.ts";
 import type { Principal, TokenVerifier } from "@/domain/rag/mod.ts";
 import type { RateLimiter } from "@/lib/rate_limit.ts";
-import { bearer, takeToken } from "../_auth.ts";
+import { type Access, bearer, takeToken } from "../_auth.ts";
 import type { AppEnv } from "../_env.ts";
 import { personLabel, sessionFor } from "../_sign_in/mod.ts";
 
@@ -57,3 +57,39 @@ export const requireRagAdminOrOperator: MiddlewareHandler<AppEnv> = async (c, ne
   if (!p.isAdmin && !p.isOperator) throw new AppError("forbidden", "This call needs an administrator or the operator");
   await next();
 };
+
+/** Requires a tenant administrator or a token bound to a portal (claim `portal_id`). */
+export const requireRagAdminOrPortal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const p = c.var.principal;
+  if (!p.isAdmin && p.portalId === null) {
+    throw new AppError("forbidden", "This call needs a tenant administrator or a portal's token");
+  }
+  await next();
+};
+
+/**
+ * Who may call a retrieval route, as middleware and as the documented requirement: any user token, a tenant
+ * administrator's (`rag:admin`), an administrator's or the installation operator's (`installation_operator`), or
+ * an administrator's or a portal's (`portal_id`).
+ */
+export function userAccess(
+  verify: TokenVerifier,
+  limiter: RateLimiter,
+  role: "user" | "admin" | "admin-or-operator" | "admin-or-portal" = "user",
+): Access {
+  const auth = userAuth(verify, limiter);
+  if (role === "admin") return { middleware: [auth, requireRagAdmin], security: [{ userBearer: ["rag:admin"] }] };
+  if (role === "admin-or-portal") {
+    return {
+      middleware: [auth, requireRagAdminOrPortal],
+      security: [{ userBearer: ["rag:admin"] }, { userBearer: ["portal_id"] }],
+    };
+  }
+  if (role === "admin-or-operator") {
+    return {
+      middleware: [auth, requireRagAdminOrOperator],
+      security: [{ userBearer: ["rag:admin"] }, { userBearer: ["installation_operator"] }],
+    };
+  }
+  return { middleware: [auth], security: [{ userBearer: [] }] };
+}

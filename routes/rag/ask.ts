@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { completeAnswer, prepareAnswer, schemas } from "@/domain/rag/mod.ts";
 import { jsonBody, problems, router } from "../_validate.ts";
-import { userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import { answerStream, wantsStream } from "./_answer.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
@@ -12,10 +12,10 @@ export function askRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   app.openapi(
     createRoute({
       tags: ["retrieval"],
-      security: [{ userBearer: [] }],
-      middleware: [userAuth(verify, limiter)],
+      ...userAccess(verify, limiter),
       method: "post",
       path: "/ask",
+      operationId: "ask",
       summary: "A grounded answer from what the caller may see, with citations (text/event-stream to stream it)",
       request: jsonBody(schemas.AskRequest),
       responses: {

@@ -9,7 +9,7 @@ import {
   schemas,
 } from "@/domain/rag/mod.ts";
 import { json, jsonBody, problems, queryBool, router, uuid } from "../_validate.ts";
-import { requireRagAdmin, userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 const DocumentParams = z.object({ documentId: uuid.openapi({ param: { name: "documentId", in: "path" } }) });
@@ -17,14 +17,15 @@ const DocumentParams = z.object({ documentId: uuid.openapi({ param: { name: "doc
 /** `POST /documents`, `GET /documents/{documentId}`, `DELETE /documents/{portalId}/{sourceDocumentId}`, approvals. */
 export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
-  const user = { tags: ["retrieval"], security: [{ userBearer: [] }], middleware: [userAuth(verify, limiter)] };
-  const admin = { ...user, middleware: [userAuth(verify, limiter), requireRagAdmin] };
+  const user = { tags: ["retrieval"], ...userAccess(verify, limiter) };
+  const admin = { ...user, ...userAccess(verify, limiter, "admin") };
 
   app.openapi(
     createRoute({
       ...user,
       method: "post",
       path: "/documents",
+      operationId: "ingestDocument",
       summary: "Ingest a document: fetch, verify, extract, chunk, embed, index (wait=false: queue only)",
       request: { query: z.object({ wait: queryBool(true) }), ...jsonBody(schemas.IngestionRequest) },
       responses: {
@@ -44,6 +45,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...user,
       method: "get",
       path: "/documents/{documentId}",
+      operationId: "getDocument",
       summary: "A document's status, chunk count and error, as the caller may see it",
       request: { params: DocumentParams },
       responses: { 200: json(schemas.DocumentState), ...problems(400, 401, 404, 429) },
@@ -56,6 +58,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "delete",
       path: "/documents/{portalId}/{sourceDocumentId}",
+      operationId: "purgeDocument",
       summary: "Purge a document and every chunk in one transaction",
       request: {
         params: z.object({
@@ -77,6 +80,7 @@ export function documentsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
         ...admin,
         method: "post",
         path: `/admin/documents/{documentId}/${path}`,
+        operationId: path === "publish" ? "publishDocument" : "approveDocumentFetch",
         summary: path === "publish"
           ? "Approve an indexed document for search"
           : "Approve fetching a document held for file-store approval",

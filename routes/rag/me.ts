@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { describePrincipal, schemas } from "@/domain/rag/mod.ts";
 import { json, problems, router } from "../_validate.ts";
-import { userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 /** The route. */
@@ -11,10 +11,10 @@ export function meRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   app.openapi(
     createRoute({
       tags: ["retrieval"],
-      security: [{ userBearer: [] }],
-      middleware: [userAuth(verify, limiter)],
+      ...userAccess(verify, limiter),
       method: "get",
       path: "/me",
+      operationId: "getMe",
       summary: "Who the service takes the caller for: tenant, organizations, clearance and roles from the token",
       responses: { 200: json(schemas.Me), ...problems(401, 429) },
     }),

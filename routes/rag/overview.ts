@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { overview, schemas } from "@/domain/rag/mod.ts";
 import { json, problems, router } from "../_validate.ts";
-import { requireRagAdmin, userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 /** The overview route. */
@@ -11,10 +11,10 @@ export function overviewRoutes({ ctx, verify, limiter, queues }: RagRouteDeps) {
   app.openapi(
     createRoute({
       tags: ["retrieval admin"],
-      security: [{ userBearer: [] }],
-      middleware: [userAuth(verify, limiter), requireRagAdmin],
+      ...userAccess(verify, limiter, "admin"),
       method: "get",
       path: "/admin/overview",
+      operationId: "getRetrievalOverview",
       summary: "Documents by status, chunks, jobs and queues, recent failures, organization sync, activity",
       responses: { 200: json(schemas.RagOverview), ...problems(401, 403, 429) },
     }),

@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { schemas, searchContexts } from "@/domain/rag/mod.ts";
 import { json, jsonBody, problems, router } from "../_validate.ts";
-import { userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 /** The search route. */
@@ -11,10 +11,10 @@ export function searchRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   app.openapi(
     createRoute({
       tags: ["retrieval"],
-      security: [{ userBearer: [] }],
-      middleware: [userAuth(verify, limiter)],
+      ...userAccess(verify, limiter),
       method: "post",
       path: "/search",
+      operationId: "search",
       summary: "Hybrid search (vector, Korean full text, bigrams; RRF) over what the caller may see",
       request: jsonBody(schemas.SearchRequest),
       responses: {

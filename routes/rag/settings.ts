@@ -13,7 +13,7 @@ import {
   updateSettings,
 } from "@/domain/rag/mod.ts";
 import { json, jsonBody, limitParam, problems, router } from "../_validate.ts";
-import { requireRagAdminOrOperator, userAuth } from "./_auth.ts";
+import { userAccess } from "./_auth.ts";
 import type { RagRouteDeps } from "./_shared.ts";
 
 const scope = schemas.SettingsScope.optional().meta({
@@ -27,8 +27,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
   const app = router();
   const admin = {
     tags: ["retrieval admin"],
-    security: [{ userBearer: [] }],
-    middleware: [userAuth(verify, limiter), requireRagAdminOrOperator],
+    ...userAccess(verify, limiter, "admin-or-operator"),
   };
 
   app.openapi(
@@ -36,8 +35,9 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "get",
       path: "/admin/settings",
-      summary: "The settings of one scope and their version (no credentials): the installation's, or the " +
-        "tenant's effective settings with its overrides",
+      operationId: "getSettings",
+      summary: "The settings of one scope and their version",
+      description: "The installation's, or the tenant's effective settings with its overrides; no credentials.",
       request: { query: ScopeQuery },
       responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 429) },
     }),
@@ -52,10 +52,12 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "put",
       path: "/admin/settings",
-      summary: "Change any subset of one scope's settings; every change is a new, audited version. A tenant " +
-        "administrator changes only retrieval and lifecycle, for its own tenant (null drops an override); the " +
-        "rest only the installation operator (403 operator_required). An endpoint set that does not answer a short " +
-        "probe is stored all the same, with a warning",
+      operationId: "updateSettings",
+      summary: "Change any subset of one scope's settings",
+      description: "Every change is a new, audited version. A tenant administrator changes only retrieval and " +
+        "lifecycle, for its own tenant (null drops an override); the rest only the installation operator (403 " +
+        "operator_required). An endpoint set that does not answer a short probe is stored all the same, with a " +
+        "warning.",
       request: { query: ScopeQuery, ...jsonBody(schemas.SettingsPatchSchema) },
       responses: { 200: json(schemas.VersionedSettings), ...problems(400, 401, 403, 413, 415, 422, 429) },
     }),
@@ -75,6 +77,7 @@ export function settingsRoutes({ ctx, verify, limiter }: RagRouteDeps) {
       ...admin,
       method: "get",
       path: "/admin/settings/history",
+      operationId: "listSettingsChanges",
       summary: "The latest changes of one scope's settings, newest first: what changed and when, never who",
       request: { query: z.object({ scope, limit: limitParam(20) }) },
       responses: { 200: json(schemas.SettingsHistory), ...problems(400, 401, 403, 429) },

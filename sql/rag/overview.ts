@@ -72,7 +72,7 @@ export async function organizationSync(tx: PrincipalTx) {
 }
 
 /** The installation's key `name` (the system role only). */
-export async function serviceKey(tx: SystemTx, name: "pseudonym" | "question"): Promise<Uint8Array> {
+export async function serviceKey(tx: SystemTx, name: "pseudonym" | "question" | "cursor"): Promise<Uint8Array> {
   const [row] = await q.service_key(tx, [name]);
   return row.secret;
 }

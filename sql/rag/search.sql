@@ -45,6 +45,10 @@ select rag.search_stats_compact()::int8 as folded;
 -- any question lexeme as estimated from it (domain/rag/search_terms.ts): sums over the visibility classes the
 -- caller may see, so a chunk the caller may not see moves no score (nor which terms are candidates).
 -- A chunk holding only common terms scores below one holding a rarer term as often, so it is rarely missed.
+-- The vector leg always has `candidates` rows, however far the nearest ones are: on a question the corpus does not
+-- answer they would fill the limit with unrelated chunks. So a chunk that only the vector leg found is dropped when
+-- its cosine similarity is below the embedding model's floor ($16, calibrated per model: scripts/calibrate_floor.ts);
+-- a chunk a lexical leg also found stays whatever its similarity, as the lexical match is evidence of its own.
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
 -- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. The organization test uses
@@ -53,7 +57,8 @@ select rag.search_stats_compact()::int8 as folded;
 -- $1 question vector (null: no vector leg), $2 candidate word tsquery (null: no text leg), $3 candidate bigram tsquery
 -- (null: no bigram leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids
 -- (null: any), $10 the question's word lexemes, $11 RRF weights of the vector, text and bigram legs, $12 each $10
--- lexeme's document frequency, $13 N, $14 mean length in lexemes, $15 the question's bigram tsquery
+-- lexeme's document frequency, $13 N, $14 mean length in lexemes, $15 the question's bigram tsquery, $16 the vector
+-- floor (null: none)
 with vector_leg as (
   select id, 1 - distance as score, row_number() over (order by distance, id) as rank
   from (
@@ -94,11 +99,12 @@ with vector_leg as (
 ), fused as (
   select id, sum(weight / ($5::int + rank))::float8 as hybrid
   from (
-    select id, rank, ($11::numeric[])[1] as weight from vector_leg
-    union all select id, rank, ($11::numeric[])[2] from text_leg
-    union all select id, rank, ($11::numeric[])[3] from bigram_leg
+    select id, rank, ($11::numeric[])[1] as weight, score as similarity from vector_leg
+    union all select id, rank, ($11::numeric[])[2], null from text_leg
+    union all select id, rank, ($11::numeric[])[3], null from bigram_leg
   ) legs
   group by id
+  having $16::float8 is null or bool_or(similarity is null) or max(similarity) >= $16::float8
   order by hybrid desc, id
   limit $6::int
 )

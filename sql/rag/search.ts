@@ -25,6 +25,7 @@ const q = loadQueries(new URL("./search.sql", import.meta.url), {
       "float8",
       "float8",
       "tsquery?",
+      "float8?",
     ],
     columns: {
       chunkId: "int8",
@@ -76,12 +77,14 @@ export interface HybridQuery extends SearchScope {
   /** Weights of the vector, text and bigram legs in the fusion. */
   weights: { vector: number; text: number; bigram: number };
   limit: number;
+  /** Drops a chunk only the vector leg found whose cosine similarity is below it; null keeps every chunk. */
+  vectorFloor?: number | null;
 }
 
 /** One fused result, with each leg's score and rank (null where the leg did not find it). */
 export type HybridRow = RowOf<typeof q.hybrid_search>;
 
-/** A query's parameters in the fused statement's order ($1 .. $15, as its header lists them). */
+/** A query's parameters in the fused statement's order ($1 .. $16, as its header lists them). */
 export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>[1] {
   return [
     h.vector,
@@ -99,6 +102,7 @@ export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>
     h.corpus.chunks,
     h.corpus.meanLength,
     h.bigramQuery,
+    h.vectorFloor ?? null,
   ];
 }
 

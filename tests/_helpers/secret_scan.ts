@@ -46,7 +46,10 @@ export function looksRandom(s: string): boolean {
 /** True when a field or variable name says it holds a secret (`apiKey`, `PORTAL_JWT_SECRET`, `db_password`). */
 export function isSecretName(name: string): boolean {
   const parts = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_-]+/).filter(Boolean);
-  if (["file", "path", "dir", "url", "name", "id", "kind", "type", "header", "store"].includes(parts.at(-1) ?? "")) {
+  // A name ending in `at` is a time (`previousSecretExpiresAt`), never the secret itself.
+  if (
+    ["file", "path", "dir", "url", "name", "id", "kind", "type", "header", "store", "at"].includes(parts.at(-1) ?? "")
+  ) {
     return false;
   }
   const single = ["secret", "password", "passwd", "pwd", "token", "apikey", "credential"];

@@ -1,12 +1,14 @@
 /**
- * The reference portal (examples/portal-sync) against a live service process: while a writer creates, moves,
- * deactivates and deletes users and changes groups over HTTP, the portal mirrors users, departments and groups
- * into PostgreSQL tables of its own by polling the change feed with the client. When the writer stops, one more
- * round brings the copy exactly equal to the ledger: the same ids and versions as the service's tables, and the
- * same records as a fresh full walk.
+ * The reference portal (examples/portal-sync) against a live service process with its workers: the portal registers
+ * its webhook subscription, and while a writer creates, moves, deactivates and deletes users and changes groups over
+ * HTTP, the directory's signed deliveries wake it to read the named feeds through the change feed into PostgreSQL
+ * tables of its own. Its periodic poll is set to an hour, so only deliveries can drive it: its copy comes to equal
+ * the ledger exactly (the same ids and versions as the service's tables, the same records as a fresh full walk, the
+ * same memberships) with no periodic round run. Then the portal as its own program reuses that subscription.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { isDeepStrictEqual } from "node:util";
 import postgres from "postgres";
 import { clearPrefix, REDIS_URL, testEnv } from "../_helpers/app.ts";
 import { ADMIN_URL, freshDatabase, type TestDatabase } from "../_helpers/db.ts";
@@ -14,10 +16,11 @@ import { ADMIN_KEY, PORTAL_A_KEY } from "../_helpers/tokens.ts";
 import { collectLines, freePort } from "../_helpers/processes.ts";
 import { until } from "../_helpers/poll.ts";
 import { endpointOf, type ServiceProcess, startServiceProcess } from "../_helpers/service_process.ts";
-import { createPortalClient, type Feed, feedReader, type PortalClient, readAll } from "@/clients/portal/mod.ts";
+import { createPortalClient, type Feed, feedReader, type PortalClient, readAll, unwrap } from "@/clients/portal/mod.ts";
 import { migrateMirror } from "@/examples/portal-sync/store.ts";
 import { syncRound } from "@/examples/portal-sync/sync.ts";
-import { pollingTrigger } from "@/examples/portal-sync/trigger.ts";
+import { pollingTrigger, webhookHandler } from "@/examples/portal-sync/trigger.ts";
+import { ensureSubscription } from "@/examples/portal-sync/subscription.ts";
 import { type RoundResult, runMirror } from "@/examples/portal-sync/mirror.ts";
 import { writeLedger } from "./_ledger_writer.ts";
 
@@ -30,14 +33,32 @@ let ledger: postgres.Sql;
 let mirror: postgres.Sql;
 let client: PortalClient;
 let mirrorUrl: string;
+let webhookUrl: string;
+let webhookPort: number;
+const HOUR = 3_600_000;
 
 before(async () => {
   db = await freshDatabase();
   const port = freePort();
+  webhookPort = freePort();
+  webhookUrl = `http://127.0.0.1:${webhookPort}/webhooks`;
   service = await startServiceProcess({
-    env: { ...testEnv(db, prefix), SERVICES: "directory", RATE_LIMIT_PER_MINUTE: "100000" },
+    env: {
+      ...testEnv(db, prefix),
+      SERVICES: "directory",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      RUN_WORKERS: "true",
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+      // Between the two tests nothing listens for a moment: the retries must not wait long.
+      WEBHOOK_RETRY_MAX_SECONDS: "1",
+    },
     port,
-    allowNet: [endpointOf(db.appUrl, 5432), endpointOf(REDIS_URL, 6379), `0.0.0.0:${port}`],
+    allowNet: [
+      endpointOf(db.appUrl, 5432),
+      endpointOf(REDIS_URL, 6379),
+      `0.0.0.0:${port}`,
+      `127.0.0.1:${webhookPort}`,
+    ],
     auditPath: `${await Deno.makeTempDir({ prefix: "portal_sync_" })}/audit.jsonl`,
   });
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -87,31 +108,53 @@ async function records(feed: Feed): Promise<[Map<string, unknown>, Map<string, u
   return [new Map(live.map((i) => [i.id, i])), new Map(kept.map((r) => [r.id, r.record]))];
 }
 
-describe("the reference portal mirrors a live directory", () => {
+/** Whether the copy holds exactly the ledger's ids and versions for every feed. */
+async function caughtUp(): Promise<boolean> {
+  for (const feed of ["users", "departments", "user-groups"] as Feed[]) {
+    const [live, kept] = await versions(feed);
+    if (!isDeepStrictEqual(kept, live)) return false;
+  }
+  return true;
+}
+
+describe("the reference portal mirrors a live directory, driven by webhooks", () => {
   it("ends exactly equal to the ledger after users are created, moved, deactivated and deleted", async () => {
+    const subscription = await ensureSubscription(client, mirror, webhookUrl);
+    const trigger = pollingTrigger(HOUR);
+    const receiver = Deno.serve(
+      { hostname: "127.0.0.1", port: webhookPort, onListen: () => {} },
+      webhookHandler(subscription.secret, trigger),
+    );
     const stop = new AbortController();
     const rounds: RoundResult[] = [];
     const loop = runMirror(client, mirror, {
       portalId: "portal-a",
-      trigger: pollingTrigger(100),
+      trigger,
       signal: stop.signal,
       onRound: (r) => rounds.push(r),
     });
     let counts;
     try {
       counts = await writeLedger(service.url, 60);
+      await until("the deliveries brought the copy up to the ledger", caughtUp, 60_000, 250);
     } finally {
       stop.abort();
       await loop;
+      await receiver.shutdown();
     }
     assert.ok(counts.moved > 0 && counts.deactivated > 0 && counts.deleted > 0, JSON.stringify(counts));
     const failed = rounds.filter((r) => !r.ok);
     assert.deepEqual(failed.map((r) => String(!r.ok && r.error)), [], "no round failed");
-    const incremental = rounds.filter((r) => r.ok && r.outcomes.users.mode === "incremental");
-    assert.ok(incremental.length >= 1, `the mirror followed the writes: ${rounds.length} rounds`);
+    assert.deepEqual(rounds.filter((r) => r.cause === "poll"), [], "no periodic round ran");
+    const woken = rounds.filter((r) => r.cause === "webhook");
+    for (const feed of ["users", "departments", "user-groups"] as Feed[]) {
+      const named = woken.filter((r) => r.feeds.includes(feed));
+      assert.ok(named.length > 0, `a delivery woke a round of ${feed}: ${JSON.stringify(rounds.map((r) => r.feeds))}`);
+      assert.ok(named.every((r) => r.ok && r.outcomes[feed]?.mode === "incremental"), `${feed} read incrementally`);
+    }
 
     const last = await syncRound(client, mirror, { portalId: "portal-a" });
-    assert.equal(last.users.mode, "incremental");
+    assert.equal(last.users?.mode, "incremental");
     for (const feed of ["users", "departments", "user-groups"] as Feed[]) {
       const [live, kept] = await versions(feed);
       assert.deepEqual(kept, live, `${feed}: ids and versions`);
@@ -127,7 +170,9 @@ describe("the reference portal mirrors a live directory", () => {
     assert.deepEqual(members.map((m) => ({ ...m })), ledgerMembers.map((m) => ({ ...m })), "group memberships");
   });
 
-  it("runs as its own program, resumes from the kept versions and stops cleanly on SIGTERM", async () => {
+  it("runs as its own program: reuses its subscription, resumes, syncs on a delivery, stops on SIGTERM", async () => {
+    const [before] = await mirror<{ id: string; secret: string }[]>`
+      select id::text, secret from portal_mirror.webhook_subscription`;
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "examples/portal-sync/main.ts"],
       cwd: new URL("../../", import.meta.url).pathname,
@@ -139,7 +184,9 @@ describe("the reference portal mirrors a live directory", () => {
         PORTAL_ID: "portal-a",
         PORTAL_CREDENTIAL: PORTAL_A_KEY,
         MIRROR_DATABASE_URL: mirrorUrl,
-        POLL_SECONDS: "0.2",
+        WEBHOOK_URL: webhookUrl,
+        WEBHOOK_PORT: String(webhookPort),
+        POLL_SECONDS: "3600",
       },
       stdout: "piped",
       stderr: "piped",
@@ -150,7 +197,14 @@ describe("the reference portal mirrors a live directory", () => {
       await until("a first round", () => lines.some((l) => l.startsWith("{")), 30_000);
       const first = JSON.parse(lines.find((l) => l.startsWith("{"))!);
       assert.equal(first.ok, true, lines.join("\n"));
+      assert.equal(first.cause, "start");
       assert.equal(first.outcomes.users.mode, "incremental", "it resumed from the version the copy kept");
+      const listed = await client.api.GET("/api/directory/v1/subscriptions");
+      const mine = listed.data!.data.items.map((s) => ({ id: s.id, url: s.url, state: s.state }));
+      assert.deepEqual(mine, [{ id: before.id, url: webhookUrl, state: "active" }], "the subscription was reused");
+      const [after] = await mirror<{ id: string; secret: string }[]>`
+        select id::text, secret from portal_mirror.webhook_subscription`;
+      assert.deepEqual({ ...after }, { ...before }, "with the secret the portal kept");
       const res = await fetch(`${service.url}/api/directory/v1/admin/users`, {
         method: "POST",
         headers: { "x-directory-admin-key": ADMIN_KEY, "content-type": "application/json" },
@@ -166,6 +220,35 @@ describe("the reference portal mirrors a live directory", () => {
       child.kill("SIGTERM");
     }
     assert.equal((await child.status).code, 0, lines.join("\n"));
+    const rounds = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    assert.ok(rounds.some((r) => r.cause === "webhook" && r.feeds.includes("users")), lines.join("\n"));
+    assert.ok(!rounds.some((r) => r.cause === "poll"), "no periodic round ran");
     await drained;
+  });
+
+  it("registers idempotently: reuses, rotates a lost secret, resumes a paused one, replaces a narrower one", async () => {
+    const url = `http://127.0.0.1:${webhookPort}/other`;
+    const path = "/api/directory/v1/subscriptions";
+    const listed = async () =>
+      unwrap(await client.api.GET(path)).data.items.filter((s) => s.url === url)
+        .map((s) => ({ id: s.id, state: s.state, resources: s.resources.toSorted() }));
+    const byId = (id: string) => ({ params: { path: { id } } });
+    const all = ["departments", "user-groups", "users"];
+
+    const first = await ensureSubscription(client, mirror, url);
+    assert.deepEqual(await ensureSubscription(client, mirror, url), first, "reused with the kept secret");
+    await mirror`delete from portal_mirror.webhook_subscription where url = ${url}`;
+    unwrap(await client.api.PATCH(`${path}/{id}`, { ...byId(first.id), body: { state: "paused" } }));
+    const rotated = await ensureSubscription(client, mirror, url);
+    assert.equal(rotated.id, first.id);
+    assert.notEqual(rotated.secret, first.secret, "a lost secret is rotated");
+    assert.deepEqual(await listed(), [{ id: first.id, state: "active", resources: all }], "resumed, not duplicated");
+
+    assert.equal((await client.api.DELETE(`${path}/{id}`, byId(first.id))).response.status, 204);
+    const narrow = unwrap(await client.api.POST(path, { body: { url, resources: ["users"] } })).data;
+    const replaced = await ensureSubscription(client, mirror, url);
+    assert.notEqual(replaced.id, narrow.id);
+    assert.deepEqual(await listed(), [{ id: replaced.id, state: "active", resources: all }], "the narrow one is gone");
+    assert.equal((await client.api.DELETE(`${path}/{id}`, byId(replaced.id))).response.status, 204);
   });
 });

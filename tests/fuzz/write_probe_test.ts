@@ -46,8 +46,11 @@ describe("write probe", () => {
   });
 
   it("sees a queued ingestion in the retrieval tables and its stream", async () => {
-    const doc = await rag.document("/probe.html", "<p>탐침 문서</p>");
+    // A new document each attempt: when a periodic job ran meanwhile, the attempt is repeated, and the first one's
+    // document may be indexed by then (a second registration of it would be answered 200, not queued).
+    let attempt = 0;
     const changed = await changedBy(async () => {
+      const doc = await rag.document(`/probe-${++attempt}.html`, "<p>탐침 문서</p>");
       const res = await rag.call("/documents?wait=false", { method: "POST", json: doc });
       assert.equal(res.status, 202, await res.text());
       await probe.settle();

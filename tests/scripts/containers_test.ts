@@ -162,4 +162,12 @@ describe("containers as shipped", () => {
     const onlyTests = [...users].filter(([, u]) => u.runtime.length === 0 && u.tests > 0).map(([p]) => p);
     assert.deepEqual(onlyTests.sort(), [...TEST_ONLY_PACKAGES].sort());
   });
+
+  it("installs in the image the reference bundle /docs reads from node_modules (no import names it)", () => {
+    const runtime = Object.keys(JSON.parse(read("deno.json")).imports).filter((k) =>
+      !(TEST_ONLY_PACKAGES as readonly string[]).includes(k)
+    );
+    assert.ok(runtime.includes("@scalar/api-reference"));
+    assert.match(read("routes/docs.ts"), /node_modules\/@scalar\/api-reference\//);
+  });
 });

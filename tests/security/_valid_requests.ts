@@ -120,6 +120,8 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
     type: "related",
     targetId: CONTENT_KEY,
   });
+  const hook = `${rag.host.base}/crawl/hook`;
+  const subscription = await portal<{ id: string }>("/subscriptions", "POST", { url: hook, resources: ["users"] });
   const group = await portal<directory.UserGroup>(`/user-groups/${crypto.randomUUID()}`, "PUT", {
     code: "crawl-group",
     name: "크롤 그룹",
@@ -164,6 +166,7 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
       relations: relation.id,
       "user-groups": group.id,
       "content-bodies": job.jobId,
+      subscriptions: subscription.id,
     };
     return ids[resource ?? ""] ?? crypto.randomUUID();
   }
@@ -172,6 +175,7 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
   function hint(field: string, pathId: string | undefined): unknown {
     const leaf = field.split(".").at(-1)!;
     if (leaf === "version" || leaf === "baseVersion") return versions.get(pathId ?? "");
+    if (field === "registrant.departmentCode") return "HR";
     if (field.startsWith("registrant")) return field === "registrant.id" ? "crawl-admin" : undefined;
     const values: Record<string, unknown> = {
       companyId: company.id,
@@ -183,7 +187,10 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
       email: "crawler@example.com",
       koreanName: "크롤러",
       portalId: "portal-a",
+      sourceDocumentId: document.sourceDocumentId,
       contentKey: CONTENT_KEY,
+      url: hook,
+      resources: ["users"],
       termId: term,
       sourceId: term,
       targetId: "portal-a:doc:2",
@@ -203,6 +210,22 @@ export async function validRequests(rag: RagTestApp, components: Record<string, 
       weights: { vector: 0.25, text: 1, bigram: 1 },
       lifecycle: { publicationApprovalRequired: false, fileStoreApprovalRequired: false },
       retrieval: { rrfK: 3, safeContexts: 5 },
+      // Readable text where any text would do: these exchanges become the document's examples.
+      name: "인사팀",
+      nameEn: "Human Resources",
+      englishName: "Minsu Kim",
+      jobTitle: "책임",
+      position: "팀장",
+      title: "연차 휴가 규정",
+      definition: "근로자가 1년간 80% 이상 출근하면 받는 유급 휴가",
+      description: "연차 휴가 규정 문서",
+      abbreviations: ["연차"],
+      aliases: ["연차휴가", "annual leave"],
+      candidateTerms: ["연차 휴가"],
+      body: "연차 휴가는 입사 1년 후부터 15일이 주어진다.",
+      excerpt: "연차 휴가는 15일이다",
+      sourceVersion: "v2",
+      error: "timeout after 30 s",
       // The operator's mark only for users INSTALLATION_OPERATORS lists (none here).
       operator: false,
     };

@@ -75,6 +75,11 @@ const FILE_CASES: Record<string, { text: string; needs?: Record<string, string>;
   RAG_DIRECTORY_API_KEY: { text: "rag-key-from-file-0123456789abcdef\n", want: "rag-key-from-file-0123456789abcdef" },
   MODEL_GATEWAY_SERVICE_TOKEN: { text: "mgw-token-from-file-0123456789\n", want: "mgw-token-from-file-0123456789" },
   EMBEDDING_API_KEY: { text: "emb-key-from-file-0123456789\n", want: "emb-key-from-file-0123456789" },
+  CONSOLE_OIDC_CLIENT_SECRET: {
+    text: "oidc-client-secret-from-file-0123\n",
+    want: "oidc-client-secret-from-file-0123",
+  },
+  CONSOLE_SESSION_SECRET: { text: `${STRONG}\n`, want: STRONG },
 };
 
 describe("secret variables as X_FILE", () => {

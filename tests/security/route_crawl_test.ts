@@ -6,7 +6,8 @@
  * not exist under any method or credential; and with no enabled admin key configured every admin
  * call, whatever key it presents, is refused. Each operation is also called with a valid request
  * and the right credential (tests/security/_valid_requests.ts), and every 2xx body of the crawl
- * must match the response schema its operation documents.
+ * must match the response schema its operation documents. With RECORD_OPENAPI_EXAMPLES set, the valid exchanges
+ * become the document's examples (tests/_helpers/openapi_examples.ts).
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -14,10 +15,11 @@ import { body, DIR, startTestApp } from "../_helpers/app.ts";
 import { type RagTestApp, startRagApp } from "../_helpers/rag.ts";
 import { ADMIN_KEY, PORTAL_A_KEY, portalJwt } from "../_helpers/tokens.ts";
 import { type OpenApiDocument, responseChecker } from "../_helpers/openapi_responses.ts";
+import { exampleRecorder } from "../_helpers/openapi_examples.ts";
 import { type CrawlOperation, crawlOrder, validRequests } from "./_valid_requests.ts";
 
 /** Distinct operations a valid request must get a 2xx answer from (all of them today), so the check is not empty. */
-const MIN_ANSWERED = 74;
+const MIN_ANSWERED = 76;
 const GATEWAY_KEY = "crawl-gateway-key-0123456789abcdef";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const LOGIN_WORDS = /login|logout|signin|sign-in|signup|oauth|openid|oidc|callback|authorize|saml|sso|session|cookie/i;
@@ -60,7 +62,11 @@ const mismatches: string[] = [];
 before(async () => {
   // The valid pass calls every operation with one credential (no call of it may be rate limited), and its
   // documents are indexed by the workers, so searches and answers come back with contexts and citations.
-  rag = await startRagApp({ RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY, RATE_LIMIT_PER_MINUTE: "1000000" });
+  rag = await startRagApp({
+    RAG_EXPLORE_GATEWAY_API_KEY: GATEWAY_KEY,
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    WEBHOOK_ALLOW_LOOPBACK: "true",
+  });
   doc = await body<OpenApiDocument>(await request("/openapi.json"));
   checkBody = responseChecker(doc);
   const member = await rag.token({ sub: "crawler" });
@@ -255,6 +261,7 @@ describe("with no enabled admin key configured, every admin call is refused", ()
 describe("every 2xx answer matches the schema its operation documents", () => {
   it("a valid request to each operation, with the right credential, gets a 2xx whose body matches", async () => {
     const valid = await validRequests(rag, doc.components.schemas, GATEWAY_KEY);
+    const examples = exampleRecorder(doc);
     const answered: string[] = [];
     const refused: string[] = [];
     for (const op of operations().sort((a, b) => crawlOrder(a) - crawlOrder(b))) {
@@ -267,6 +274,7 @@ describe("every 2xx answer matches the schema its operation documents", () => {
         assert.ok(res.status < 500, `${op.method} ${path} answered a valid request with ${res.status}: ${text}`);
         statuses.push(res.status);
         judge(op, res, text);
+        examples.record(op, path, init, res, text);
         // A conflict carries the ledger's record too: the next attempt is based on its version.
         valid.remember(text);
         if (res.status < 300) break;
@@ -274,6 +282,7 @@ describe("every 2xx answer matches the schema its operation documents", () => {
       (statuses.at(-1)! < 300 ? answered : refused).push(`${op.method} ${op.template} ${statuses.join(",")}`);
     }
     assert.deepEqual(mismatches, [], "2xx bodies that do not match their schema");
+    examples.write();
     assert.ok(answered.length >= MIN_ANSWERED, `${answered.length} answered 2xx; refused:\n${refused.join("\n")}`);
   });
 });

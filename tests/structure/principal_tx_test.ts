@@ -12,6 +12,7 @@ import type { Sql } from "@/sql/mod.ts";
 import { markDone } from "@/sql/jobs/outbox.ts";
 import * as adminScreen from "@/sql/rag/admin_screen.ts";
 import * as audit from "@/sql/rag/audit.ts";
+import * as documentListing from "@/sql/rag/document_listing.ts";
 import * as documents from "@/sql/rag/documents.ts";
 import * as documentLists from "@/sql/rag/document_lists.ts";
 import * as ingestionJobs from "@/sql/rag/ingestion_jobs.ts";
@@ -27,6 +28,7 @@ import { type PrincipalTx, type SystemPool, type SystemTx, withPrincipal, withSy
 const CHECKED = {
   admin_screen: adminScreen,
   audit,
+  document_listing: documentListing,
   documents,
   document_lists: documentLists,
   ingestion_jobs: ingestionJobs,

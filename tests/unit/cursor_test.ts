@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createCursorCodec } from "@/domain/directory/cursor.ts";
+import { createCursorCodec } from "@/domain/cursor.ts";
 import { AppError } from "@/domain/errors.ts";
 
 const codec = createCursorCodec(new TextEncoder().encode("k".repeat(32)));

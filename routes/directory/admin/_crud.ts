@@ -4,16 +4,17 @@
  * and users behave the same way.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { type Actor, type Page, schemas } from "@/domain/directory/mod.ts";
 import type { AppEnv } from "../../_env.ts";
 import { IdParams, itemBody, itemOf, json, jsonBody, listOf, listResponse, problems } from "../../_validate.ts";
-import { actorOf } from "../../_auth.ts";
+import { type Access, actorOf } from "../../_auth.ts";
 
 /** How one resource is listed, read and changed. */
 export interface CrudSpec<Q, C, P extends { version: number }, R> {
   /** Plural path segment: `users`. */
   path: string;
+  /** The record's name in operation ids and summaries, singular and plural: `["User", "Users"]`. */
+  names: [string, string];
   tag: string;
   record: z.ZodType<R>;
   listItem: z.ZodType;
@@ -28,13 +29,15 @@ export interface CrudSpec<Q, C, P extends { version: number }, R> {
   remove(actor: Actor, id: string): Promise<unknown>;
 }
 
-/** Registers the six routes of `spec` on `app` behind `guard`. */
+/** Registers the six routes of `spec` on `app` behind `access`. */
 export function registerCrud<Q, C, P extends { version: number }, R>(
   app: OpenAPIHono<AppEnv>,
-  guard: MiddlewareHandler<AppEnv>,
+  access: Access,
   spec: CrudSpec<Q, C, P, R>,
 ) {
-  const base = { tags: [spec.tag], middleware: [guard], security: [{ adminKey: [] }] };
+  const base = { tags: [spec.tag], ...access };
+  const [one, many] = spec.names;
+  const a = one.toLowerCase();
   const item = json(itemOf(spec.record));
   const deleted = json(itemOf(schemas.Tombstone));
   const body = <T>(c: { req: { valid(target: "json"): unknown } }) => c.req.valid("json") as T;
@@ -49,6 +52,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "get",
       path: `/${spec.path}`,
+      operationId: `adminList${many}`,
+      summary: `List ${many.toLowerCase()} by cursor, or read their change feed with updatedSince`,
       request: { query: spec.query as z.ZodObject },
       responses: { 200: json(listOf(spec.listItem)), ...problems(400, 401, 410) },
     }),
@@ -59,6 +64,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "get",
       path: `/${spec.path}/{id}`,
+      operationId: `adminGet${one}`,
+      summary: `One ${a}`,
       request: { params: IdParams },
       responses: { 200: item, ...problems(400, 401, 404) },
     }),
@@ -69,6 +76,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "post",
       path: `/${spec.path}`,
+      operationId: `adminCreate${one}`,
+      summary: `Create a ${a}`,
       request: jsonBody(spec.createBody),
       responses: { 201: json(itemOf(spec.record), "Created"), ...problems(400, 401, 409, 413, 415, 422) },
     }),
@@ -79,6 +88,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "patch",
       path: `/${spec.path}/{id}`,
+      operationId: `adminUpdate${one}`,
+      summary: `Change a ${a} (send the version read; a ${a} changed since is 409)`,
       request: { params: IdParams, ...jsonBody(spec.patchBody) },
       responses: { 200: item, ...problems(400, 401, 404, 409, 413, 415, 422) },
     }),
@@ -92,6 +103,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "post",
       path: `/${spec.path}/{id}/deactivate`,
+      operationId: `adminDeactivate${one}`,
+      summary: `Deactivate a ${a}: it stays, marked inactive`,
       request: { params: IdParams },
       responses: { 200: item, ...problems(400, 401, 404) },
     }),
@@ -102,6 +115,8 @@ export function registerCrud<Q, C, P extends { version: number }, R>(
       ...base,
       method: "delete",
       path: `/${spec.path}/{id}`,
+      operationId: `adminDelete${one}`,
+      summary: `Delete a ${a}; portals see a tombstone in the change feed`,
       request: { params: IdParams },
       responses: { 200: deleted, ...problems(400, 401, 404, 409) },
     }),

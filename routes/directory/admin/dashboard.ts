@@ -1,7 +1,7 @@
 /** Admin API of the permission dashboard. */
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { adminAuth } from "../../_auth.ts";
+import { adminAccess } from "../../_auth.ts";
 import { json, limitParam, listOf, listResponse, problems, queryBool, router, uuid } from "../../_validate.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
 
@@ -14,13 +14,14 @@ const portalQuery = z.object({
 /** `GET /snapshots`, `GET /snapshots?portalId=`, `GET /snapshots/changes?portalId=`, `GET /snapshots/users/{userId}`. */
 export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
-  const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
+  const base = { tags: ["directory admin"], ...adminAccess(auth) };
 
   app.openapi(
     createRoute({
       ...base,
       method: "get",
       path: "/snapshots",
+      operationId: "adminListSnapshots",
       summary: "Without portalId: every portal's latest snapshot side by side; with it: that portal's entries",
       request: {
         query: z.object({
@@ -53,6 +54,7 @@ export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/snapshots/changes",
+      operationId: "adminListSnapshotChanges",
       summary: "What a portal's latest snapshot added and removed per user against its previous one",
       request: { query: portalQuery },
       responses: { 200: json(listOf(directory.schemas.SnapshotChange)), ...problems(400, 401) },
@@ -65,6 +67,7 @@ export function dashboardAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/snapshots/users/{userId}",
+      operationId: "adminGetUserSnapshot",
       summary: "A user's groups, roles and permissions in every portal, with collection times and drift",
       request: { params: z.object({ userId: uuid.openapi({ param: { name: "userId", in: "path" } }) }) },
       responses: {

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, adminAuth } from "../../_auth.ts";
+import { actorOf, adminAccess } from "../../_auth.ts";
 import {
   IdParams,
   itemBody,
@@ -26,7 +26,7 @@ import type { DirectoryRouteDeps } from "../_shared.ts";
  */
 export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
-  const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
+  const base = { tags: ["directory admin"], ...adminAccess(auth) };
   const term = json(itemOf(directory.schemas.Term));
 
   app.openapi(
@@ -34,10 +34,11 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/terms",
+      operationId: "adminListTerms",
       summary: "Terms by id, optionally of one status (the review queue is status=proposed)",
       request: {
         query: z.object({
-          status: z.enum(directory.schemas.TERM_STATUSES).optional(),
+          status: z.enum(directory.schemas.TERM_STATUSES).optional().describe("Only terms in this status"),
           q: z.string().max(200).optional(),
           limit: limitParam(100),
           cursor: z.string().max(1000).optional(),
@@ -53,6 +54,8 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/terms/{id}",
+      operationId: "adminGetTerm",
+      summary: "One term with its relations",
       request: { params: IdParams },
       responses: { 200: json(itemOf(directory.schemas.TermWithRelations)), ...problems(400, 401, 404) },
     }),
@@ -64,6 +67,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "patch",
       path: "/terms/{id}",
+      operationId: "adminUpdateTerm",
       summary: "Edit a term (status changes go through approve, reject and deprecate)",
       request: { params: IdParams, ...jsonBody(directory.schemas.AdminTermPatch) },
       responses: { 200: term, ...problems(400, 401, 404, 409, 413, 415) },
@@ -83,6 +87,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
         ...base,
         method: "post",
         path: `/terms/{id}/${decision}`,
+        operationId: `admin${decision[0].toUpperCase()}${decision.slice(1)}Term`,
         summary: decision === "approve"
           ? "Approve a term; links the content named in its evidence"
           : `${decision[0].toUpperCase()}${decision.slice(1)} a term`,
@@ -113,6 +118,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "post",
       path: "/relations",
+      operationId: "adminCreateRelation",
       summary: "Relate two concepts, or a concept and a reference node; a broader cycle is 422",
       request: jsonBody(directory.schemas.RelationCreate),
       responses: {
@@ -128,6 +134,8 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "delete",
       path: "/relations/{id}",
+      operationId: "adminDeleteRelation",
+      summary: "Delete a relation of a term",
       request: { params: IdParams },
       responses: {
         200: json(itemOf(directory.schemas.RelationDeleted)),
@@ -142,6 +150,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/content-term-links",
+      operationId: "adminListContentTermLinks",
       summary: "Links of every portal (by content key, term or portal)",
       request: {
         query: z.object({
@@ -165,6 +174,7 @@ export function glossaryAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "post",
       path: "/content-term-links",
+      operationId: "adminCreateContentTermLinks",
       summary: "Link a content to an approved, active term by hand (`manual`: no dictionary push overrides it)",
       request: jsonBody(directory.schemas.ManualLink),
       responses: {

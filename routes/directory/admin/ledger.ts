@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
 import { AppError } from "@/domain/errors.ts";
-import { actorOf, adminAuth } from "../../_auth.ts";
+import { actorOf, adminAccess } from "../../_auth.ts";
 import { bodyKind } from "../../_body.ts";
 import { itemBody, itemOf, json, problems, router } from "../../_validate.ts";
 import { CompaniesQuery, DepartmentsQuery, type DirectoryRouteDeps, UsersQuery } from "../_shared.ts";
@@ -11,11 +11,12 @@ import { registerCrud } from "./_crud.ts";
 /** Admin routes for companies, departments and users. */
 export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
-  const guard = adminAuth(auth);
+  const guard = adminAccess(auth);
   const s = directory.schemas;
 
   registerCrud(app, guard, {
     path: "companies",
+    names: ["Company", "Companies"],
     tag: "directory admin",
     record: s.Company,
     listItem: s.Company,
@@ -32,6 +33,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
 
   registerCrud(app, guard, {
     path: "departments",
+    names: ["Department", "Departments"],
     tag: "directory admin",
     record: s.Department,
     listItem: z.union([s.Department, s.Tombstone]),
@@ -51,10 +53,11 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "post",
       path: "/users:import",
+      operationId: "adminImportUsers",
       tags: ["directory admin"],
       summary: "Import users from JSON Lines or CSV (header row of field names); matched by loginId",
-      middleware: [guard, bodyKind("batch")],
-      security: [{ adminKey: [] }],
+      ...guard,
+      middleware: [...guard.middleware, bodyKind("batch")],
       request: {
         body: {
           required: true,
@@ -86,6 +89,7 @@ export function ledgerAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
 
   registerCrud(app, guard, {
     path: "users",
+    names: ["User", "Users"],
     tag: "directory admin",
     record: s.DirectoryUser,
     listItem: z.union([s.DirectoryUser, s.Tombstone]),

@@ -1,20 +1,21 @@
 /** Admin views of operations: every portal's sync status and the audit log. */
 import { createRoute, z } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { adminAuth } from "../../_auth.ts";
+import { adminAccess } from "../../_auth.ts";
 import { json, limitParam, listOf, listResponse, problems, router } from "../../_validate.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
 
 /** `GET /sync-status`, `GET /audit-log`. */
 export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
   const app = router();
-  const base = { tags: ["directory admin"], middleware: [adminAuth(auth)], security: [{ adminKey: [] }] };
+  const base = { tags: ["directory admin"], ...adminAccess(auth) };
 
   app.openapi(
     createRoute({
       ...base,
       method: "get",
       path: "/sync-status",
+      operationId: "adminGetSyncStatus",
       summary: "Every portal's sync status and credential failures",
       responses: {
         200: json(z.object({ data: z.object({ items: z.array(directory.schemas.PortalSync) }) })),
@@ -29,6 +30,7 @@ export function operationsAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
       ...base,
       method: "get",
       path: "/audit-log",
+      operationId: "adminListAuditLog",
       summary: "Audit entries, newest first",
       request: {
         query: z.object({

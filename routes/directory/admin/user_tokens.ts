@@ -1,7 +1,7 @@
 /** Admin issuance of user tokens for the retrieval service. */
 import { createRoute } from "@hono/zod-openapi";
 import * as directory from "@/domain/directory/mod.ts";
-import { actorOf, adminAuth } from "../../_auth.ts";
+import { actorOf, adminAccess } from "../../_auth.ts";
 import { itemBody, itemOf, json, jsonBody, problems, router } from "../../_validate.ts";
 import type { DirectoryRouteDeps } from "../_shared.ts";
 
@@ -12,12 +12,12 @@ export function userTokensAdminRoutes({ ctx, auth }: DirectoryRouteDeps) {
     createRoute({
       method: "post",
       path: "/user-tokens",
+      operationId: "adminIssueUserToken",
       tags: ["directory admin"],
-      summary:
-        "Issue the signed user token the retrieval service accepts (ACTIVE users only; ttl 60-3600 s, default 900; " +
-        "`operator: true` only for users in INSTALLATION_OPERATORS)",
-      middleware: [adminAuth(auth)],
-      security: [{ adminKey: [] }],
+      summary: "Issue the signed user token the retrieval service accepts",
+      description: "For ACTIVE users only; ttl 60-3600 s, default 900; `operator: true` only for users in " +
+        "INSTALLATION_OPERATORS.",
+      ...adminAccess(auth),
       request: jsonBody(directory.schemas.UserTokenRequest),
       responses: {
         200: json(itemOf(directory.schemas.IssuedUserToken)),

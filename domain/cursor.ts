@@ -1,5 +1,5 @@
 /**
- * Opaque keyset cursors: the last row's sort key, signed with HMAC-SHA-256 so a
+ * Opaque keyset cursors of both services' lists: the last row's sort key, signed with HMAC-SHA-256 so a
  * tampered or foreign cursor is refused (400 invalid_cursor) instead of walking
  * from an arbitrary place. A cursor also carries a digest of the query that made
  * it (its filters, not `cursor` or `limit`): sent with other filters it would walk
