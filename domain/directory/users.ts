@@ -3,7 +3,9 @@ import * as users from "@/sql/directory/users.ts";
 import { notFound } from "@/domain/errors.ts";
 import type { DirectoryContext } from "./context.ts";
 import { portalRead } from "./portal_reads.ts";
+import type { Total } from "@/lib/list_total.ts";
 import { assertNotPurged, containsPattern, type Page } from "./paging.ts";
+import { countMatchingUsers, orderedUsersPage, type UserOrder } from "./user_lists.ts";
 import { type DirectoryUser, isUuid } from "./schemas.ts";
 
 export type { DirectoryUser } from "./schemas.ts";
@@ -17,6 +19,8 @@ export interface UserListQuery {
   limit: number;
   cursor?: string;
   updatedSince?: number;
+  /** The console's order across pages; without it the list walks in id order. */
+  order?: UserOrder;
 }
 
 const filterOf = (query: UserListQuery): users.UserFilter => ({
@@ -40,6 +44,7 @@ export function listUsers(ctx: DirectoryContext, query: UserListQuery, portalId?
 
 async function usersPage(ctx: DirectoryContext, query: UserListQuery): Promise<Page> {
   if (query.updatedSince !== undefined) return await listUserChanges(ctx, query, query.updatedSince);
+  if (query.order !== undefined) return await orderedUsersPage(ctx, { ...query, order: query.order }, filterOf(query));
   const after = query.cursor ? String(ctx.cursors.decode("users", query.cursor, query)[0]) : null;
   const page = await users.listUsers(ctx.sql, { filter: filterOf(query), afterId: after, limit: query.limit });
   return {
@@ -47,6 +52,11 @@ async function usersPage(ctx: DirectoryContext, query: UserListQuery): Promise<P
     nextCursor: page.more ? ctx.cursors.encode("users", [page.lastId!], query) : null,
     dataVersion: page.dataVersion,
   };
+}
+
+/** How many live users the list's filters match (up to TOTAL_CAP): what a console shows beside a page. */
+export function countUsers(ctx: DirectoryContext, query: UserListQuery): Promise<Total> {
+  return countMatchingUsers(ctx, filterOf(query));
 }
 
 async function listUserChanges(ctx: DirectoryContext, query: UserListQuery, since: number): Promise<Page> {

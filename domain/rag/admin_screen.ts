@@ -12,7 +12,9 @@ import { AppError, notFound } from "@/domain/errors.ts";
 import * as screen from "@/sql/rag/admin_screen.ts";
 import { withPrincipal } from "@/sql/rag/session.ts";
 import { withoutUrlCredentials } from "@/lib/url_credentials.ts";
+import { type Total, TOTAL_CAP, totalOf } from "@/lib/list_total.ts";
 import { dbPrincipal, type RagContext } from "./context.ts";
+import { type DocumentOrder, orderedDocumentsPage } from "./document_lists.ts";
 import type { Principal } from "./principal.ts";
 import { pseudonymOf } from "./keyed_hash.ts";
 import { redacted } from "./settings.ts";
@@ -53,12 +55,13 @@ function decodeCursor(cursor: string): screen.DocumentCursor {
   return { at: m[1], id: m[2] };
 }
 
-/** A page of documents as `p` sees them, newest first. */
+/** A page of documents as `p` sees them, newest first or in `order` across the whole list. */
 export async function listDocuments(
   ctx: RagContext,
   p: Principal,
-  o: { filter?: DocumentFilter; cursor?: string; limit: number },
+  o: { filter?: DocumentFilter; order?: DocumentOrder; cursor?: string; limit: number },
 ) {
+  if (o.order) return await orderedDocumentsPage(ctx, p, { ...o, order: o.order });
   const after = o.cursor ? decodeCursor(o.cursor) : null;
   const rows = await withPrincipal(
     ctx.sql,
@@ -113,6 +116,16 @@ export async function listAudit(
     ),
     nextCursor: rows.length > o.limit ? String(page.at(-1)!.id) : null,
   };
+}
+
+/** How many audit rows `p` sees, optionally of one action, up to TOTAL_CAP. */
+export async function countAudit(ctx: RagContext, p: Principal, action?: string): Promise<Total> {
+  const counted = await withPrincipal(
+    ctx.sql,
+    dbPrincipal(ctx, p),
+    (tx) => screen.countAudit(tx, action ?? null, TOTAL_CAP + 1),
+  );
+  return totalOf(counted);
 }
 
 function chunkState(c: screen.ReplayChunkRow): ChunkState {

@@ -82,7 +82,8 @@ export { trustedEndpointHosts } from "./fetch/endpoint_policy.ts";
 
 // Administration: the overview, the screen's lists and the refusal log.
 export { overview } from "./overview.ts";
-export { auditReplay, DOCUMENT_FILTERS, documentDetail, listAudit, listDocuments } from "./admin_screen.ts";
+export { auditReplay, countAudit, DOCUMENT_FILTERS, documentDetail, listAudit, listDocuments } from "./admin_screen.ts";
+export { countDocuments, DOCUMENT_ORDERS } from "./document_lists.ts";
 export { recordRagRefusal } from "./audit.ts";
 
 // The outbound adapters and the ontology cache the composition root wires in.

@@ -23,11 +23,12 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
 
 const read = (file: string) => Deno.readTextFileSync(new URL(`./static/${file}`, import.meta.url));
 const SCRIPT = "application/javascript; charset=utf-8";
-/** The kit's files: the script is an ES module (console.js) with the modules it imports. */
+/** The kit's files: the script is an ES module (console.js) with the modules it imports (diff.js also serves the server's word diff). */
 const ASSETS: Record<string, [string, string]> = {
   "console.js": [SCRIPT, read("console.js")],
   "credential.js": [SCRIPT, read("credential.js")],
   "forms.js": [SCRIPT, read("forms.js")],
+  "diff.js": [SCRIPT, read("diff.js")],
   "tables.js": [SCRIPT, read("tables.js")],
   "console.css": ["text/css; charset=utf-8", read("console.css")],
 };

@@ -1,8 +1,8 @@
 /**
- * A word diff of two texts for the screens that show what an approval would change: the texts split
- * into words and the spaces between them (line breaks included), the longest common subsequence kept,
- * and the rest reported as removed or added runs.
+ * The word diff, typed for the server's screens. Its code is the browser module static/diff.js, so the live
+ * preview beside a definition being edited and the approval screens' rendered diffs can never disagree.
  */
+import { wordDiff as jsWordDiff } from "./static/diff.js";
 
 /** A run of the diff: kept (`=`), removed (`-`) or added (`+`) text. */
 export interface DiffPart {
@@ -10,41 +10,5 @@ export interface DiffPart {
   text: string;
 }
 
-/** Past this many word pairs the table would be too large for a screen: the middle is shown as one change. */
-const MAX_CELLS = 250_000;
-
-const words = (s: string) => s.split(/(\s+)/).filter((w) => w !== "");
-
-function push(parts: DiffPart[], op: DiffPart["op"], text: string) {
-  const last = parts[parts.length - 1];
-  if (last && last.op === op) last.text += text;
-  else parts.push({ op, text });
-}
-
 /** The runs that turn `before` into `after`, word by word; adjacent runs of one kind are merged. */
-export function wordDiff(before: string, after: string): DiffPart[] {
-  const [a, b] = [words(before), words(after)];
-  const parts: DiffPart[] = [];
-  if (a.length * b.length > MAX_CELLS) {
-    if (before) push(parts, "-", before);
-    if (after) push(parts, "+", after);
-    return parts;
-  }
-  // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
-  const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-    }
-  }
-  let [i, j] = [0, 0];
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      push(parts, "=", a[i]);
-      i++;
-      j++;
-    } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) push(parts, "-", a[i++]);
-    else push(parts, "+", b[j++]);
-  }
-  return parts;
-}
+export const wordDiff: (before: string, after: string) => DiffPart[] = jsWordDiff;

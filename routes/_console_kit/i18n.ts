@@ -19,6 +19,8 @@ export const kitLabel = translator({
   loading: ["불러오는 중…", "Loading…"],
   empty: ["표시할 항목이 없습니다.", "Nothing to show."],
   shown: ["건 표시", "shown"],
+  total: ["전체", "Total"],
+  rows: ["건", "rows"],
   more: ["다음 페이지가 있습니다", "more on the next page"],
   pageSize: ["페이지당", "Per page"],
   skip: ["본문으로 건너뛰기", "Skip to content"],

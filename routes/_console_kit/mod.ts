@@ -19,4 +19,5 @@ export {
   Title,
   ViewLink,
 } from "./parts.tsx";
+export { OrderHeader, orderOf } from "./ordering.tsx";
 export { CONSOLE_KIT_BASE, type Credential, type CredentialLabels, shellPage, type ShellProps } from "./shell.tsx";

@@ -25,25 +25,36 @@ export function Time({ value }: { value: string | null | undefined }) {
 }
 
 /**
- * The foot of a list: how many rows it shows (or that it is empty) and, for a cursor list, whether
- * and where more follow. `params` are the list's filters, carried to the next page.
+ * The foot of a list: how many rows it shows (or that it is empty), for a list that counts them how many
+ * match its filters in all (`total`; `capped` when counting stopped at `count`), and, for a cursor list,
+ * whether and where more follow. `params` are the list's filters, carried to the next page.
  */
 export function Pager(
-  { lang, view, params, shown, next }: {
+  { lang, view, params, shown, next, total }: {
     lang: Lang;
     view: string;
     params: Record<string, string>;
     shown: number;
     next?: string | null;
+    total?: { count: number; capped: boolean };
   },
 ) {
   if (shown === 0) return <p class="empty">{kitLabel(lang, "empty")}</p>;
   const q = new URLSearchParams({ ...params, cursor: next ?? "" });
+  const space = lang === "ko" ? "" : " ";
   return (
     <p class="pager">
+      {total && (
+        <span class="list-total" data-total={String(total.count)} data-capped={String(total.capped)}>
+          {kitLabel(lang, "total")} {total.count.toLocaleString("en-US")}
+          {total.capped ? "+" : ""}
+          {space}
+          {kitLabel(lang, "rows")} ·{" "}
+        </span>
+      )}
       <span class="list-count" data-shown={String(shown)}>
         {shown}
-        {lang === "ko" ? "" : " "}
+        {space}
         {kitLabel(lang, "shown")}
         {next ? ` · ${kitLabel(lang, "more")}` : ""}
       </span>{" "}

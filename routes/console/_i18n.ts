@@ -102,6 +102,7 @@ const LABELS = {
   links: ["콘텐츠-용어 연결", "Content-term links"],
   notation: ["표기", "Notation"],
   definition: ["정의", "Definition"],
+  definitionChanges: ["저장된 정의와 달라진 부분", "Changes to the saved definition"],
   aliases: ["별칭", "Aliases"],
   abbreviations: ["약어", "Abbreviations"],
   scope: ["범위", "Scope"],

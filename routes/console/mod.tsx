@@ -20,7 +20,8 @@ import { usersView, userView } from "./views/users.tsx";
 import { groupsView, groupView } from "./views/groups.tsx";
 import { dashboardView, portalChangesView, portalEntriesView, userAccessView } from "./views/dashboard.tsx";
 import { auditLogView, syncStatusView } from "./views/operations.tsx";
-import { linksView, termsView, termView } from "./views/glossary.tsx";
+import { termsView, termView } from "./views/glossary.tsx";
+import { linksView } from "./views/links.tsx";
 import { revisionsView } from "./views/revisions.tsx";
 import { subscriptionsView } from "./views/subscriptions.tsx";
 

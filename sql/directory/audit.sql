@@ -35,3 +35,16 @@ select (select coalesce(max(id), 0) from directory.audit_log) as data_version,
        coalesce((select json_agg(doc order by n) from page where n <= $5::int), '[]')::text as items,
        (select id from page where n = $5::int) as last_id,
        (select count(*) from page) > $5::int as more;
+
+-- name: count_audit :one
+-- How many audit entries match a list's filters, counting no further than a cap (the log only grows: an
+-- uncapped count would read the whole of it each time the console opens the screen).
+-- $1 target type, $2 target id, $3 action prefix, $4 cap
+select count(*)::int as total
+from (
+  select 1 from directory.audit_log
+  where ($1::text is null or target_type = $1::text)
+    and ($2::text is null or target_id = $2::text)
+    and ($3::text is null or action like $3::text || '%')
+  limit $4::int
+) c;

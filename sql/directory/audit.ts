@@ -6,6 +6,7 @@ const q = loadQueries(new URL("./audit.sql", import.meta.url), {
   insert_audit: { params: ["text", "text?", "text?", "text", "text", "text?", "text?", "text?", "jsonb"] },
   insert_audit_batch: { params: ["text", "text?", "text?", "text?", "jsonb"] },
   list_audit: { params: ["int8?", "text?", "text?", "text?", "int4"], columns: { ...RENDERED_PAGE, lastId: "int8?" } },
+  count_audit: { params: ["text?", "text?", "text?", "int4"], columns: { total: "int4" } },
 });
 
 /** Who did something: an admin key (id and label, never the key), a portal, the system, or nobody proven. */
@@ -75,4 +76,10 @@ export async function listAudit(db: Db, f: AuditFilter) {
     f.limit,
   ]);
   return row;
+}
+
+/** How many entries match the filters of `f` (its cursor and limit aside), counting no further than `cap`. */
+export async function countAudit(db: Db, f: Omit<AuditFilter, "beforeId" | "limit">, cap: number): Promise<number> {
+  const [row] = await q.count_audit(db, [f.targetType, f.targetId, f.actionPrefix, cap]);
+  return row.total;
 }

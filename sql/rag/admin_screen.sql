@@ -55,6 +55,13 @@ from rag.tb_rag_audit_logs
 where ($1::bigint is null or id < $1::bigint) and ($2::text is null or action = $2::text)
 order by id desc limit $3::int;
 
+-- name: count_audit :one
+-- How many audit rows the caller sees (as list_audit), optionally of one action, counting no further than a cap:
+-- the log only grows, and an uncapped count would read all of it each time the screen opens.
+-- $1 action (null: all), $2 cap
+select count(*)::int as total
+from (select 1 from rag.tb_rag_audit_logs where $1::text is null or action = $1::text limit $2::int) c;
+
 -- name: audit_entry :one
 -- One audit row for replay, without its stored results (replay_chunks reads them).
 -- $1 audit id

@@ -3,6 +3,19 @@ import { loadQueries, type RowOf, typed } from "@/sql/mod.ts";
 import { DOCUMENT_SUMMARY } from "./documents.ts";
 import type { PrincipalTx } from "./session.ts";
 
+/** The columns of a document as the screen's list shows it. */
+export const DOCUMENT_ROW = {
+  ...DOCUMENT_SUMMARY,
+  status: "text",
+  published: "bool",
+  hidden: "bool",
+  securityLevel: "int2",
+  chunkCount: "int4",
+  error: "text?",
+  errorCode: "text?",
+  updatedAt: "timestamptz",
+} as const;
+
 /** The columns of an audit row as the screen lists and replays it. */
 const AUDIT_ROW = {
   id: "int8",
@@ -19,15 +32,7 @@ const q = loadQueries(new URL("./admin_screen.sql", import.meta.url), {
   list_documents: {
     params: ["text?", "text?", "uuid?", "int4"],
     columns: {
-      ...DOCUMENT_SUMMARY,
-      status: "text",
-      published: "bool",
-      hidden: "bool",
-      securityLevel: "int2",
-      chunkCount: "int4",
-      error: "text?",
-      errorCode: "text?",
-      updatedAt: "timestamptz",
+      ...DOCUMENT_ROW,
       /** `created_at` as PostgreSQL prints it (microseconds kept), for the next page's cursor. */
       cursorAt: "text",
     },
@@ -73,6 +78,7 @@ const q = loadQueries(new URL("./admin_screen.sql", import.meta.url), {
     params: ["int8?", "text?", "int4"],
     columns: { ...AUDIT_ROW, resultCount: "int4" },
   },
+  count_audit: { params: ["text?", "int4"], columns: { total: "int4" } },
   audit_entry: {
     params: ["int8"],
     columns: { ...AUDIT_ROW, details: typed<Record<string, unknown>>("jsonb") },
@@ -140,6 +146,12 @@ export const organizationNames = (tx: PrincipalTx, ids: string[]) => q.organizat
 /** A page of audit rows. */
 export const listAudit = (tx: PrincipalTx, a: { before: number | null; action: string | null; limit: number }) =>
   q.list_audit(tx, [a.before, a.action, a.limit]);
+
+/** How many audit rows the caller sees, optionally of one action, counting no further than `cap`. */
+export async function countAudit(tx: PrincipalTx, action: string | null, cap: number): Promise<number> {
+  const [row] = await q.count_audit(tx, [action, cap]);
+  return row.total;
+}
 
 /** One audit row (without its results). */
 export async function auditEntry(tx: PrincipalTx, id: number) {

@@ -73,7 +73,7 @@ describe("retrieval screen: happy", () => {
     const css = await get("/_console/console.css");
     assert.equal(css.status, 200);
     await css.body?.cancel();
-    for (const module of ["credential.js", "forms.js", "tables.js"]) {
+    for (const module of ["credential.js", "forms.js", "tables.js", "diff.js"]) {
       const res = await get(`/_console/${module}`);
       assert.deepEqual([res.status, res.headers.get("content-type")], [200, "application/javascript; charset=utf-8"]);
       assert.match(await res.text(), /^export |\nexport /, module);

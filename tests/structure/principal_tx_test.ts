@@ -14,6 +14,7 @@ import * as adminScreen from "@/sql/rag/admin_screen.ts";
 import * as audit from "@/sql/rag/audit.ts";
 import * as documentListing from "@/sql/rag/document_listing.ts";
 import * as documents from "@/sql/rag/documents.ts";
+import * as documentLists from "@/sql/rag/document_lists.ts";
 import * as ingestionJobs from "@/sql/rag/ingestion_jobs.ts";
 import * as lifecycle from "@/sql/rag/lifecycle.ts";
 import * as organizations from "@/sql/rag/organizations.ts";
@@ -29,6 +30,7 @@ const CHECKED = {
   audit,
   document_listing: documentListing,
   documents,
+  document_lists: documentLists,
   ingestion_jobs: ingestionJobs,
   lifecycle,
   organizations,

@@ -1,4 +1,4 @@
-// The consoles' script, an ES module importing credential.js, forms.js and tables.js.
+// The consoles' script, an ES module importing credential.js, forms.js, tables.js and diff.js.
 // The body's data attributes configure it:
 //   data-views          where the screens' HTML fragments are fetched from (".../views/");
 //   data-screens        the names of the console's screens, space separated: the only views it loads;
@@ -25,6 +25,7 @@
 import { clearFieldErrors, formJson, problemText, showFieldErrors } from "./forms.js";
 import { sortableTables } from "./tables.js";
 import { consoleCredential } from "./credential.js";
+import { previewDiff } from "./diff.js";
 
 const body = document.body;
 const mode = body.dataset.credential;
@@ -291,6 +292,11 @@ document.addEventListener("click", (e) => {
     if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
     return report(send(button.dataset.action, undefined, button));
   }
+});
+
+// A text edited beside a preview of its changes (a term's definition) updates the preview as it is typed.
+document.addEventListener("input", (e) => {
+  if (e.target.matches("textarea[data-diff-preview]")) previewDiff(e.target);
 });
 
 // A screen's page-size choice applies at once.

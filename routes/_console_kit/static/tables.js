@@ -1,7 +1,8 @@
 // Sorting of the screens' tables: a table with `data-sortable` gets a button in each titled column
 // header; a click sorts the shown rows by that column (numbers as numbers, text in the page's
 // language's order) and reports the order as `sort` (column index, `-` first when descending), which
-// the console keeps in the URL so reload, back and forward show the same order.
+// the console keeps in the URL so reload, back and forward show the same order. A list ordered by the
+// server across its pages (ordering.tsx's OrderHeader: users, documents) has links in its headers instead.
 
 function cellValue(row, index) {
   const cell = row.cells[index];

@@ -86,6 +86,7 @@ export async function portalEntriesView(ctx: directory.DirectoryContext, lang: L
     cursor: q.get("cursor") ?? undefined,
     driftOnly,
   });
+  const total = await directory.countPortalEntries(ctx, { portalId, driftOnly });
   const entries = JSON.parse(page.items) as directory.schemas.PortalSnapshotEntry[];
   return (
     <section>
@@ -129,6 +130,7 @@ export async function portalEntriesView(ctx: directory.DirectoryContext, lang: L
         params={{ portalId, ...(driftOnly ? { driftOnly: "true" } : {}) }}
         shown={entries.length}
         next={page.nextCursor}
+        total={total}
       />
     </section>
   );
@@ -142,6 +144,7 @@ export async function portalChangesView(ctx: directory.DirectoryContext, lang: L
     limit: 100,
     cursor: q.get("cursor") ?? undefined,
   });
+  const total = await directory.countPortalChanges(ctx, portalId);
   const changes = JSON.parse(page.items) as directory.schemas.SnapshotChange[];
   return (
     <section>
@@ -171,7 +174,14 @@ export async function portalChangesView(ctx: directory.DirectoryContext, lang: L
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="dashboard-changes" params={{ portalId }} shown={changes.length} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="dashboard-changes"
+        params={{ portalId }}
+        shown={changes.length}
+        next={page.nextCursor}
+        total={total}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** Screens of the glossary: the review queue and term list, one term with its relations, links per content key. */
+/** Screens of the glossary: the review queue and term list, one term with its relations. */
 import * as directory from "@/domain/directory/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import {
@@ -8,27 +8,23 @@ import {
   PageSize,
   pageSizeOf,
   statusLabel,
-  Time,
   Title,
   ViewLink,
 } from "../../_console_kit/mod.ts";
-import { queryUuid, requiredUuid } from "./_data.ts";
+import { requiredUuid } from "./_data.ts";
 import { PendingRevisions } from "./revisions.tsx";
 
 const STATUSES = ["proposed", "approved", "rejected", "deprecated"] as const;
 
-/** Terms of one status; `proposed` is the review queue, with each term's evidence. */
+/** Terms of one status (`proposed` is the review queue, with each term's evidence) and how many there are. */
 export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const status = (STATUSES as readonly string[]).includes(q.get("status") ?? "")
     ? q.get("status") as directory.TermStatus
     : "proposed";
   const text = q.get("q") ?? "";
-  const page = await directory.listTerms(ctx, {
-    status,
-    q: text || undefined,
-    limit: pageSizeOf(q),
-    cursor: q.get("cursor") ?? undefined,
-  });
+  const query = { status, q: text || undefined, limit: pageSizeOf(q) };
+  const page = await directory.listTerms(ctx, { ...query, cursor: q.get("cursor") ?? undefined });
+  const total = await directory.countTerms(ctx, query);
   const terms = JSON.parse(page.items) as directory.Term[];
   return (
     <section>
@@ -87,6 +83,7 @@ export async function termsView(ctx: directory.DirectoryContext, lang: Lang, q: 
         params={{ status, ...(text ? { q: text } : {}), limit: String(pageSizeOf(q)) }}
         shown={terms.length}
         next={page.nextCursor}
+        total={total}
       />
     </section>
   );
@@ -141,8 +138,12 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
           <span>{t(lang, "notation")}</span> <input name="notation" value={term.notation} />
         </label>
         <label>
-          <span>{t(lang, "definition")}</span> <textarea name="definition" rows={5}>{term.definition}</textarea>
+          <span>{t(lang, "definition")}</span>{" "}
+          <textarea name="definition" rows={5} data-diff-preview="definition-preview">{term.definition}</textarea>
         </label>
+        <p id="definition-preview" hidden>
+          {t(lang, "definitionChanges")}: <span class="diff"></span>
+        </p>
         <label>
           <span>{t(lang, "aliases")}</span> <input name="aliases" data-type="list" value={term.aliases.join(", ")} />
         </label>
@@ -221,73 +222,6 @@ export async function termView(ctx: directory.DirectoryContext, lang: Lang, q: U
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-/** Links of a content key (or of a term), tombstones included. */
-export async function linksView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
-  const contentKey = q.get("contentKey") ?? "";
-  const termId = queryUuid(q, "termId") ?? "";
-  const page = (contentKey || termId)
-    ? await directory.listLinks(ctx, {
-      contentKey: contentKey || undefined,
-      termId: termId || undefined,
-      includeTerm: true,
-      includeDeleted: true,
-      limit: 100,
-      cursor: q.get("cursor") ?? undefined,
-    })
-    : null;
-  const rows = page ? JSON.parse(page.items) as Array<Record<string, unknown> & { term?: { notation: string } }> : [];
-  return (
-    <section>
-      <Title>{t(lang, "links")}</Title>
-      <form class="inline" data-view-form="links">
-        <label>
-          {t(lang, "contentKey")} <input name="contentKey" value={contentKey} placeholder="portal:type:id" />
-        </label>
-        <button type="submit">{t(lang, "search")}</button>
-      </form>
-      <table id="links" data-sortable="">
-        <thead>
-          <tr>
-            <th>{t(lang, "contentKey")}</th>
-            <th>{t(lang, "notation")}</th>
-            <th>{t(lang, "detectedBy")}</th>
-            <th>{t(lang, "state")}</th>
-            <th>{t(lang, "updatedAt")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((l) => (
-            <tr key={`${l.contentKey}:${l.termId}`} data-link={`${l.contentKey}|${l.term?.notation}`}>
-              <td>
-                <code>{String(l.contentKey)}</code>
-              </td>
-              <td>
-                <ViewLink view={`term?id=${l.termId}`}>{l.term?.notation ?? String(l.termId)}</ViewLink>
-              </td>
-              <td>{String(l.detectedBy)}</td>
-              <td>
-                <Badge lang={lang} value={l.deleted ? "DELETED" : "ACTIVE"} />
-              </td>
-              <td>
-                <Time value={String(l.updatedAt)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {page && (
-        <Pager
-          lang={lang}
-          view="links"
-          params={{ ...(contentKey ? { contentKey } : {}), ...(termId ? { termId } : {}) }}
-          shown={rows.length}
-          next={page.nextCursor}
-        />
-      )}
     </section>
   );
 }

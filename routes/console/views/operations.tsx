@@ -73,14 +73,12 @@ export async function syncStatusView(ctx: directory.DirectoryContext, lang: Lang
   );
 }
 
-/** The audit log, newest first, filterable by action prefix. */
+/** The audit log, newest first, filterable by action prefix, with how many entries the filter matches. */
 export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
   const action = q.get("action") ?? "";
-  const page = await directory.listAuditLog(ctx, {
-    limit: pageSizeOf(q, 100),
-    cursor: q.get("cursor") ?? undefined,
-    action: action || undefined,
-  });
+  const query = { limit: pageSizeOf(q, 100), action: action || undefined };
+  const page = await directory.listAuditLog(ctx, { ...query, cursor: q.get("cursor") ?? undefined });
+  const total = await directory.countAuditLog(ctx, query);
   const entries = JSON.parse(page.items) as Array<Record<string, string | null> & { details: unknown }>;
   return (
     <section>
@@ -128,6 +126,7 @@ export async function auditLogView(ctx: directory.DirectoryContext, lang: Lang, 
         params={{ ...(action ? { action } : {}), limit: String(pageSizeOf(q, 100)) }}
         shown={entries.length}
         next={page.nextCursor}
+        total={total}
       />
     </section>
   );

@@ -92,12 +92,9 @@ export async function revisionsView(ctx: directory.DirectoryContext, lang: Lang,
     ? q.get("status") as directory.RevisionStatus
     : "pending";
   const termId = queryUuid(q, "termId");
-  const page = await directory.listRevisions(ctx, {
-    status,
-    termId,
-    limit: pageSizeOf(q),
-    cursor: q.get("cursor") ?? undefined,
-  });
+  const query = { status, termId, limit: pageSizeOf(q) };
+  const page = await directory.listRevisions(ctx, { ...query, cursor: q.get("cursor") ?? undefined });
+  const total = await directory.countRevisions(ctx, query);
   const revisions = JSON.parse(page.items) as directory.schemas.TermRevision[];
   const params = { status, ...(termId ? { termId } : {}), limit: String(pageSizeOf(q)) };
   const self = `revisions?${new URLSearchParams(params)}`;
@@ -143,7 +140,14 @@ export async function revisionsView(ctx: directory.DirectoryContext, lang: Lang,
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="revisions" params={params} shown={revisions.length} next={page.nextCursor} />
+      <Pager
+        lang={lang}
+        view="revisions"
+        params={params}
+        shown={revisions.length}
+        next={page.nextCursor}
+        total={total}
+      />
     </section>
   );
 }

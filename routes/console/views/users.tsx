@@ -1,30 +1,51 @@
 /** Screens: users (search, filter, page) and one user's edit form. */
 import * as directory from "@/domain/directory/mod.ts";
 import { displayName, type Lang, orgName, t } from "../_i18n.ts";
-import { Badge, Pager, PageSize, pageSizeOf, statusLabel, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import {
+  Badge,
+  OrderHeader,
+  orderOf,
+  Pager,
+  PageSize,
+  pageSizeOf,
+  statusLabel,
+  Time,
+  Title,
+  ViewLink,
+} from "../../_console_kit/mod.ts";
 import { allCompanies, allDepartments, departmentNames, queryUuid, requiredUuid } from "./_data.ts";
 
 const LEVELS = ["PUBLIC", "INTERNAL", "CONFIDENTIAL", "RESTRICTED"];
 
-/** The users screen. */
+/**
+ * The users screen: one page of the list in the order a header chose across all pages (or in id order), and how
+ * many users the filters match.
+ */
 export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: URLSearchParams) {
+  const order = orderOf(q, directory.USER_ORDERS);
   const params = {
     q: q.get("q") ?? "",
     companyId: queryUuid(q, "companyId") ?? "",
     onlyActive: q.get("onlyActive") === "true" ? "true" : "",
     limit: String(pageSizeOf(q)),
   };
-  const page = await directory.listUsers(ctx, {
+  const query = {
     q: params.q || undefined,
     companyId: params.companyId || undefined,
     onlyActive: params.onlyActive === "true",
     limit: Number(params.limit),
-    cursor: q.get("cursor") ?? undefined,
-  });
+    order,
+  };
+  const page = await directory.listUsers(ctx, { ...query, cursor: q.get("cursor") ?? undefined });
+  const total = await directory.countUsers(ctx, query);
   const users = JSON.parse(page.items) as directory.DirectoryUser[];
   const companies = await allCompanies(ctx);
   const departmentOf = await departmentNames(ctx, lang);
-  const kept = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
+  const filters = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
+  const kept = order ? { ...filters, order } : filters;
+  const header = (column: string, label: Parameters<typeof t>[1]) => (
+    <OrderHeader view="users" params={filters} column={column} order={order}>{t(lang, label)}</OrderHeader>
+  );
   return (
     <section>
       <Title>{t(lang, "users")}</Title>
@@ -46,18 +67,20 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
           {t(lang, "onlyActive")}
         </label>
         <PageSize lang={lang} value={Number(params.limit)} />
+        {order && <input type="hidden" name="order" value={order} />}
         <button type="submit">{t(lang, "search")}</button>
       </form>
-      <table id="users" data-sortable="">
+      <table id="users">
         <thead>
           <tr>
-            <th>{t(lang, "name")}</th>
-            <th>{t(lang, "loginId")}</th>
+            {header("name", "name")}
+            {header("loginId", "loginId")}
             <th>{t(lang, "department")}</th>
             <th>{t(lang, "jobTitle")}</th>
             <th>{t(lang, "employment")}</th>
             <th>{t(lang, "state")}</th>
             <th>{t(lang, "clearance")}</th>
+            {header("updatedAt", "updatedAt")}
           </tr>
         </thead>
         <tbody>
@@ -76,11 +99,14 @@ export async function usersView(ctx: directory.DirectoryContext, lang: Lang, q: 
                 <Badge lang={lang} value={u.isActive ? "ACTIVE" : "INACTIVE"} />
               </td>
               <td>{LEVELS[u.clearanceLevel]}</td>
+              <td>
+                <Time value={u.updatedAt} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Pager lang={lang} view="users" params={kept} shown={users.length} next={page.nextCursor} />
+      <Pager lang={lang} view="users" params={kept} shown={users.length} next={page.nextCursor} total={total} />
     </section>
   );
 }

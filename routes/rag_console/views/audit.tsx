@@ -5,7 +5,7 @@
  * where it stands now. The asker is only ever a pseudonym.
  */
 import { z } from "zod";
-import { auditReplay, listAudit, SECURITY_LEVELS, type Settings } from "@/domain/rag/mod.ts";
+import { auditReplay, countAudit, listAudit, SECURITY_LEVELS, type Settings } from "@/domain/rag/mod.ts";
 import { Badge, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { labelOr, type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";
@@ -15,11 +15,12 @@ const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const ListQuery = z.object({ action: z.enum(ACTIONS).optional(), cursor: id.optional() });
 const OneQuery = z.object({ id });
 
-/** A page of audit rows, newest first. */
+/** A page of audit rows, newest first, with how many rows the action filter matches. */
 export async function auditView({ deps, principal, lang, query }: Screen) {
   const q = parsed(ListQuery, queryObject(query));
   const limit = pageSizeOf(query);
   const page = await listAudit(deps.ctx, principal, { before: q.cursor, action: q.action, limit });
+  const total = await countAudit(deps.ctx, principal, q.action);
   return (
     <section>
       <Title>{t(lang, "audit")}</Title>
@@ -83,6 +84,7 @@ export async function auditView({ deps, principal, lang, query }: Screen) {
         params={{ ...(q.action ? { action: q.action } : {}), limit: String(limit) }}
         shown={page.items.length}
         next={page.nextCursor}
+        total={total}
       />
     </section>
   );

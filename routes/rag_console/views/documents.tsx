@@ -1,11 +1,23 @@
 /** Documents: a list by state with errors and actions, and one document with its versions. */
 import { z } from "zod";
-import { DOCUMENT_FILTERS, documentDetail, listDocuments, SECURITY_LEVELS } from "@/domain/rag/mod.ts";
-import { Badge, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
+import {
+  countDocuments,
+  DOCUMENT_FILTERS,
+  DOCUMENT_ORDERS,
+  documentDetail,
+  listDocuments,
+  SECURITY_LEVELS,
+} from "@/domain/rag/mod.ts";
+import { Badge, OrderHeader, Pager, PageSize, pageSizeOf, Time, Title, ViewLink } from "../../_console_kit/mod.ts";
 import { type Lang, t } from "../_i18n.ts";
 import { parsed, queryObject, type Screen } from "./_screen.ts";
 
-const ListQuery = z.object({ state: z.enum(DOCUMENT_FILTERS).optional(), cursor: z.string().max(200).optional() });
+const ListQuery = z.object({
+  state: z.enum(DOCUMENT_FILTERS).optional(),
+  order: z.enum(DOCUMENT_ORDERS).optional(),
+  // An ordered list's cursor carries the last title: room for a long one.
+  cursor: z.string().max(4000).optional(),
+});
 const OneQuery = z.object({ id: z.uuid() });
 
 interface Actionable {
@@ -57,11 +69,19 @@ function States({ lang, d }: { lang: Lang; d: { status: string; published: boole
   );
 }
 
-/** A page of documents, newest first, optionally in one state. */
+/**
+ * A page of documents, newest first or in the order a header chose across the whole list, optionally in one
+ * state, with how many documents that state holds.
+ */
 export async function documentsView({ deps, principal, lang, query }: Screen) {
   const q = parsed(ListQuery, queryObject(query));
   const limit = pageSizeOf(query);
-  const page = await listDocuments(deps.ctx, principal, { filter: q.state, cursor: q.cursor, limit });
+  const page = await listDocuments(deps.ctx, principal, { filter: q.state, order: q.order, cursor: q.cursor, limit });
+  const total = await countDocuments(deps.ctx, principal, q.state);
+  const filters = { ...(q.state ? { state: q.state } : {}), limit: String(limit) };
+  const header = (column: string, label: Parameters<typeof t>[1]) => (
+    <OrderHeader view="documents" params={filters} column={column} order={q.order}>{t(lang, label)}</OrderHeader>
+  );
   return (
     <section>
       <Title>{t(lang, "documents")}</Title>
@@ -78,19 +98,20 @@ export async function documentsView({ deps, principal, lang, query }: Screen) {
       </p>
       <form class="inline" data-view-form="documents">
         {q.state && <input type="hidden" name="state" value={q.state} />}
+        {q.order && <input type="hidden" name="order" value={q.order} />}
         <PageSize lang={lang} value={limit} />
       </form>
-      <table id="documents" data-sortable="">
+      <table id="documents">
         <thead>
           <tr>
-            <th>{t(lang, "docTitle")}</th>
+            {header("title", "docTitle")}
             <th>{t(lang, "portal")}</th>
             <th>{t(lang, "sourceVersion")} / {t(lang, "indexedVersion")}</th>
             <th>{t(lang, "status")}</th>
             <th>{t(lang, "securityLevel")}</th>
             <th>{t(lang, "chunks")}</th>
             <th>{t(lang, "error")}</th>
-            <th>{t(lang, "updatedAt")}</th>
+            {header("updatedAt", "updatedAt")}
             <th>{t(lang, "actions")}</th>
           </tr>
         </thead>
@@ -125,9 +146,10 @@ export async function documentsView({ deps, principal, lang, query }: Screen) {
       <Pager
         lang={lang}
         view="documents"
-        params={{ ...(q.state ? { state: q.state } : {}), limit: String(limit) }}
+        params={q.order ? { ...filters, order: q.order } : filters}
         shown={page.items.length}
         next={page.nextCursor}
+        total={total}
       />
     </section>
   );
