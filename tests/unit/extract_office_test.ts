@@ -5,6 +5,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { ExtractionError, extractText, isSupportedMediaType } from "@/domain/rag/extract/mod.ts";
 import {
   HWP_TYPE,
@@ -102,6 +103,38 @@ describe("extractText for PPTX", () => {
           "지역 | 매출 | 전년 대비\n지역: 서울 | 매출: 120억 | 전년 대비: +5%\n지역: 부산 | 매출: 45억 | 전년 대비: -2%",
       },
     ]);
+  });
+});
+
+describe("a part listed many times", () => {
+  /** `zip` with `name`'s list entries (matching `entry`) repeated `times` times. */
+  const repeated = (zip: Uint8Array, name: string, entry: RegExp, times: number) => {
+    const files = unzipSync(zip);
+    const xml = strFromU8(files[name]);
+    files[name] = strToU8(xml.replace(entry, (m) => m.repeat(times)));
+    return zipSync(files);
+  };
+
+  it("reads a sheet the workbook lists 5,000 times once", async () => {
+    const body = repeated(
+      xlsxWorkbook([{ name: "표", rows: [["가", "나"]] }]),
+      "xl/workbook.xml",
+      /<sheet [^>]*\/>/,
+      5000,
+    );
+    const doc = await extractText(body, XLSX_TYPE);
+    assert.deepEqual(doc.sections.map((s) => s.heading), ["표"]);
+  });
+
+  it("reads a slide the presentation lists 5,000 times once", async () => {
+    const body = repeated(
+      pptxPresentation([{ title: "하나", paragraphs: ["본문"] }]),
+      "ppt/presentation.xml",
+      /<p:sldId [^>]*\/>/,
+      5000,
+    );
+    const doc = await extractText(body, PPTX_TYPE);
+    assert.deepEqual(doc.sections.map((s) => s.heading), ["슬라이드 1: 하나"]);
   });
 });
 

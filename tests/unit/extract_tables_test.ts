@@ -47,6 +47,25 @@ describe("worksheet cells", () => {
         `</sheetData></worksheet>`,
       strings,
     );
-    assert.deepEqual(rows, [["A&B", "", "TRUE", "A&Bx", "다음 칸"]]);
+    // Column B holds no text in any row: it is left out.
+    assert.deepEqual(rows, [["A&B", "TRUE", "A&Bx", "다음 칸"]]);
+  });
+
+  it("lays a sheet out by the columns that hold text, so cells naming column XFD cost their cells only", () => {
+    const rows = sheetRows(
+      `<worksheet><sheetData>` +
+        Array.from(
+          { length: 2000 },
+          (_, r) => `<row r="${r + 2}"><c r="A${r + 2}"><v>${r}</v></c><c r="XFD${r + 2}"><v>끝</v></c></row>`,
+        )
+          .join("") +
+        `<row r="1"><c r="A1" t="inlineStr"><is><t>번호</t></is></c><c r="C1" t="inlineStr"><is><t>비고</t></is></c></row>` +
+        `</sheetData></worksheet>`,
+      [],
+    );
+    assert.equal(rows.length, 2001);
+    assert.deepEqual(rows[0], ["0", "", "끝"]);
+    assert.deepEqual(rows[2000], ["번호", "비고", ""]);
+    assert.ok(rows.every((r) => r.length === 3));
   });
 });

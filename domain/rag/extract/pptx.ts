@@ -37,10 +37,13 @@ export function extractPptx(body: Uint8Array, limits: ExtractLimits): ExtractedD
   if (!list) throw new ExtractionError("corrupt", "the PPTX presentation lists no slides");
   const builder = newSectionBuilder();
   let number = 0;
+  // A presentation that lists one slide part many times is read once: repeating a part must not multiply the work.
+  const read = new Set<string>();
   for (const slideId of childElements(list, "sldId")) {
     const target = targets.get(relationshipId(slideId));
-    const xml = target === undefined ? undefined : parts.get(target);
+    const xml = target === undefined || read.has(target) ? undefined : parts.get(target);
     if (xml === undefined) continue;
+    read.add(target!);
     number++;
     const tree = findElement(parseXml(xml), "spTree");
     const title = tree ? slideTitle(tree) : null;

@@ -31,10 +31,13 @@ export function extractXlsx(body: Uint8Array, limits: ExtractLimits): ExtractedD
   const sheets = findElement(workbook, "sheets");
   if (!sheets) throw new ExtractionError("corrupt", "the XLSX workbook lists no sheets");
   const builder = newSectionBuilder();
+  // A workbook that lists one sheet part many times is read once: repeating a part must not multiply the work.
+  const read = new Set<string>();
   for (const sheet of childElements(sheets, "sheet")) {
     const target = targets.get(relationshipId(sheet));
-    const xml = target === undefined ? undefined : parts.get(target);
+    const xml = target === undefined || read.has(target) ? undefined : parts.get(target);
     if (xml === undefined) continue;
+    read.add(target!);
     openSection(builder, 1, sheet.attributes.name?.trim() || target!);
     appendText(builder, tableText(sheetRows(xml, strings)));
   }

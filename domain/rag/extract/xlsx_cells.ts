@@ -47,19 +47,27 @@ interface OpenCell {
   text: string[];
 }
 
-/** The sheet's rows as cell texts, each cell at the column its reference names (or after the previous one). */
+/**
+ * The sheet's rows as cell texts, each cell at the column its reference names (or after the previous one), the
+ * columns that hold no text in any row left out: a row is kept as its cells only, so a small sheet whose cells
+ * name column XFD costs its cells, not 16,384 slots a row.
+ */
 export function sheetRows(xml: string, strings: string[]): string[][] {
-  const rows: string[][] = [];
-  let row: string[] | null = null;
+  const rows: Map<number, string>[] = [];
+  let row: Map<number, string> | null = null;
+  let lastColumn = -1;
   let cell: OpenCell | null = null;
   let capture = false;
   let phonetic = 0;
   const parser = new Parser({
     onopentag(name, attributes) {
       const local = localName(name);
-      if (local === "row") row = [];
-      else if (local === "c" && row) {
-        cell = { column: columnIndex(attributes.r) ?? row.length, type: attributes.t ?? "n", text: [] };
+      if (local === "row") {
+        row = new Map();
+        lastColumn = -1;
+      } else if (local === "c" && row) {
+        lastColumn = columnIndex(attributes.r) ?? lastColumn + 1;
+        cell = { column: lastColumn, type: attributes.t ?? "n", text: [] };
       } else if (local === "rPh") phonetic++;
       else if ((local === "v" || local === "t") && cell) capture = phonetic === 0;
     },
@@ -71,10 +79,8 @@ export function sheetRows(xml: string, strings: string[]): string[][] {
       if (local === "v" || local === "t") capture = false;
       else if (local === "rPh") phonetic--;
       else if (local === "c" && row && cell) {
-        if (cell.column < MAX_COLUMNS) {
-          while (row.length < cell.column) row.push("");
-          row[cell.column] = cellText(cell, strings);
-        }
+        const text = cellText(cell, strings);
+        if (cell.column < MAX_COLUMNS && text !== "") row.set(cell.column, text);
         cell = null;
       } else if (local === "row" && row) {
         rows.push(row);
@@ -83,7 +89,8 @@ export function sheetRows(xml: string, strings: string[]): string[][] {
     },
   }, { xmlMode: true, decodeEntities: true });
   parser.end(xml);
-  return rows;
+  const columns = [...new Set(rows.flatMap((r) => [...r.keys()]))].sort((a, b) => a - b);
+  return rows.map((r) => columns.map((column) => r.get(column) ?? ""));
 }
 
 /** "C7" -> 2; null without a reference. */
