@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { AppError, type ErrorCode } from "@/domain/errors.ts";
-import { type ContentFetcherOptions, createContentFetcher } from "@/domain/rag/fetch/content.ts";
+import { boundedResolver, type ContentFetcherOptions, createContentFetcher } from "@/domain/rag/fetch/content.ts";
 import { parseAllowedHosts } from "@/lib/allowed_hosts.ts";
 import { createLogger } from "@/lib/log.ts";
 
@@ -448,5 +448,16 @@ describe("what a caller of the fetcher learns", () => {
     const fetch = fetcherFor([host], { allowLoopback: true });
     const err = await rejectsWith(fetch(host.url("/away"), sha256(body)), "content_host_not_allowed");
     assert.doesNotMatch(err.message, /sso|internal|login/);
+  });
+});
+
+describe("name resolution within a time", () => {
+  it("counts a name that has not resolved in time as one that does not resolve, and passes a quick answer", async () => {
+    const never = boundedResolver(() => new Promise<string[]>(() => {}), 50);
+    assert.deepEqual(await never("slow.example"), []); // the lookup never answers: only the bound ends the wait
+    const quick = boundedResolver(() => Promise.resolve(["192.0.2.1"]), 1000);
+    assert.deepEqual(await quick("quick.example"), ["192.0.2.1"]);
+    const failing = boundedResolver(() => Promise.reject(new Error("EAI_AGAIN")), 1000);
+    await assert.rejects(failing("broken.example"), /EAI_AGAIN/);
   });
 });

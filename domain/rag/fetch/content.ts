@@ -93,12 +93,27 @@ function publicMessage(code: FetchCode, maxBytes: number): string {
   }
 }
 
+/** How long a name may take to resolve: getaddrinfo has no timeout of its own, and a slow name server would hold a fetch or a delivery slot past its budget. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+/**
+ * `resolve` bounded by `ms`: a name that has not resolved by then counts as one that does not resolve (the lookup
+ * itself cannot be cancelled; its late answer is dropped).
+ */
+export function boundedResolver(resolve: Resolver, ms: number): Resolver {
+  return (hostname) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string[]>((done) => timer = setTimeout(() => done([]), ms));
+    return Promise.race([resolve(hostname), late]).finally(() => clearTimeout(timer));
+  };
+}
+
 /**
  * Resolves with getaddrinfo rather than Deno.resolveDns: on-premises names often live in
  * /etc/hosts or behind nsswitch, which Deno.resolveDns skips, and every other client on the
  * host resolves this way too.
  */
-export async function resolveWithSystem(hostname: string): Promise<string[]> {
+export const resolveWithSystem: Resolver = boundedResolver(async (hostname) => {
   try {
     return (await lookup(hostname, { all: true, verbatim: true })).map((found) => found.address);
   } catch (err) {
@@ -106,7 +121,7 @@ export async function resolveWithSystem(hostname: string): Promise<string[]> {
     if (code === "ENOTFOUND" || code === "ENODATA") return [];
     throw err;
   }
-}
+}, RESOLVE_TIMEOUT_MS);
 
 /** Builds a fetcher. */
 export function createContentFetcher(options: ContentFetcherOptions): ContentFetcher {
