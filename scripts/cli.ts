@@ -15,6 +15,7 @@ import { reindexCommand } from "./reindex.ts";
 import { purgeCommand, purgeOptions } from "./purge.ts";
 import { configureEmbeddingCommand } from "./configure_embedding.ts";
 import { calibrateFloorCommand } from "./calibrate_floor.ts";
+import { demoDocumentsCommand } from "./demo_documents.ts";
 import { composeSecretsCommand } from "./compose_secrets.ts";
 import { DEFAULT_TEST_MODEL_DIR, makeTestModelCommand } from "./make_test_model.ts";
 
@@ -137,6 +138,13 @@ export function program(): Command {
       (o: { endpoint?: string; as: string; service?: string; wait: number }) =>
         configureEmbeddingCommand({ ...o, waitSeconds: o.wait }),
     ));
+
+  cli.command("demo-documents").description(
+    "Ingest the demo's Korean documents into the running service, readable by the whole demo company.",
+  )
+    .option("--as <loginId>", "the demo company's tenant administrator to act as", "kim.minjun")
+    .option("--service <url>", "the running service (default: this machine's PORT)")
+    .action(action("demo-documents", (o: { as: string; service?: string }) => demoDocumentsCommand(o)));
 
   cli.command("calibrate-floor").description(
     "Compute the vector leg's relevance floor for the installation's embedding model from a labelled set " +

@@ -37,6 +37,8 @@ service=$!
 trap 'kill $service $worker $embedding $idp 2>/dev/null || true' EXIT INT TERM
 
 "$deno" run -A --env-file=.env.local scripts/cli.ts configure-embedding
+# A few Korean company rules, so that the first search and ask answer from something (README: Quick start).
+"$deno" run -A --env-file=.env.local scripts/cli.ts demo-documents || echo "up: the demo documents were not ingested" >&2
 if [ -z "${EMBEDDING_MODEL_PATH:-}" ]; then
   cat <<'NOTE'
               This is the generated test model: a plumbing model that lets ingestion and search run
