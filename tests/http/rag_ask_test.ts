@@ -156,8 +156,10 @@ describe("answers from the local runtime and without a model", () => {
       const { status, res } = await ask(rag, "연차 신청");
       const problem = await body<Problem>(res);
       assert.deepEqual([status, problem.code], [503, "unavailable"]);
-      assert.doesNotMatch(JSON.stringify(problem), /exploded|500/, "the upstream body and status stay in the log");
-      assert.ok(problem.requestId, "the request id finds the upstream answer in the log");
+      // The request id is left out of the check: a random UUID may hold "500".
+      const { requestId, ...shown } = problem;
+      assert.doesNotMatch(JSON.stringify(shown), /exploded|500/, "the upstream body and status stay in the log");
+      assert.ok(requestId, "the request id finds the upstream answer in the log");
     } finally {
       llm.failWith = 0;
     }
