@@ -139,6 +139,12 @@ const schema = z.object({
   /** Bodies read at once for one credential, and for the whole process (429 too_many_bodies beyond). */
   HTTP_BODIES_PER_CREDENTIAL: int(4, 1, 10_000),
   HTTP_BODIES_TOTAL: int(32, 1, 100_000),
+  /**
+   * Refusals (401, 403, 408, 413, 429, no such route) a client address answered at once each minute; past it each
+   * is held HTTP_REFUSAL_DELAY_MS first (0 turns holding off), so a flood of them cannot fill the event loop.
+   */
+  HTTP_REFUSALS_BEFORE_DELAY: int(60, 0, 1_000_000),
+  HTTP_REFUSAL_DELAY_MS: int(250, 0, 10_000),
   /** Refusal audit rows per client address and credential per minute; the rest are counted in one row. */
   AUDIT_REFUSALS_PER_MINUTE: int(30, 1, 1_000_000),
   RATE_LIMIT_PER_MINUTE: int(6000, 1),

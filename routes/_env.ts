@@ -21,6 +21,8 @@ export interface AppEnv {
     bodyKind: BodyKind;
     /** The consoles' signed-in person, when the request carries a session cookie that opens. */
     session?: ConsoleSession;
+    /** Set by the not-found handler: no route has this path and method (a refusal, `_pacing.ts`). */
+    unmatched?: boolean;
     /** The person a console call acts for, once the credential check took the session as the credential. */
     person?: { sub: string; name: string; email: string };
   };

@@ -151,6 +151,7 @@ export function createErrorHandler(onRefusal: (c: Context<AppEnv>, err: AppError
 
 /** `app.notFound`: an unknown path is a problem like any other. */
 export function notFoundHandler(c: Context<AppEnv>): Response {
+  c.set("unmatched", true);
   return problemResponse(new AppError("not_found", "No such resource"), c.get("requestId"));
 }
 

@@ -10,6 +10,8 @@ import type { Actor } from "@/domain/directory/mod.ts";
 import { actorOf, clientAddress } from "./_auth.ts";
 import { createErrorHandler, notFoundHandler } from "./_errors.ts";
 import { requestContext } from "./_request.ts";
+import { paceRefusals } from "./_pacing.ts";
+import { RefusalPacer } from "@/lib/refusal_pacer.ts";
 import { bodyGuard, bodyKind, BodySlots } from "./_body.ts";
 import { router } from "./_validate.ts";
 import { serveOpenApi } from "./_openapi.ts";
@@ -77,6 +79,7 @@ export const DIRECTORY_BASE = "/api/directory/v1";
 export function createApp(deps: AppDeps) {
   const app = router();
   const { config } = deps;
+  app.use("*", paceRefusals(new RefusalPacer(config.HTTP_REFUSALS_BEFORE_DELAY, config.HTTP_REFUSAL_DELAY_MS)));
   app.use("*", requestContext(deps.log));
   // Bodies are read on demand, after the route's credential check, under the cap of the kind the route declares.
   app.use(

@@ -57,6 +57,8 @@ export function testEnv(db: TestDatabase, prefix: string): Record<string, string
     RUN_WORKERS: "false",
     // Tests serve content from loopback ports of their own choosing: no allow-list, said explicitly (production mode).
     RAG_CONTENT_ALLOW_ANY_HOST: "true",
+    // Tests refuse on purpose, many times a minute from loopback; holding refusals is tested where it is the subject.
+    HTTP_REFUSAL_DELAY_MS: "0",
     ...credentialEnv(),
   };
 }
