@@ -49,9 +49,7 @@ const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 
 const optionalText = z.string().trim().transform((v) => v === "" ? undefined : v).optional();
 
-const url = z.url({ protocol: /^https?$/ });
-const optionalUrl = z.string().trim().transform((v) => v === "" ? undefined : v).pipe(url.optional())
-  .optional();
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
 
 const list = z.string().default("").transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""));
 
@@ -132,17 +130,13 @@ const schema = z.object({
   SNAPSHOT_PUBLICATION_SLOTS: int(2, 1, 50),
   /** Where publication bodies are spooled (the system's temporary directory when unset). */
   SNAPSHOT_SPOOL_DIR: optionalText,
-  /** A body must arrive within this many seconds, unless it keeps up HTTP_BODY_MIN_BYTES_PER_SECOND (408 else). */
+  /** A body must arrive within this many seconds, unless it keeps up the minimum rate after it (408 else). */
   HTTP_BODY_TIMEOUT_SECONDS: int(30, 1, 3600),
-  /** The transfer rate that lets a long body take longer than HTTP_BODY_TIMEOUT_SECONDS. */
   HTTP_BODY_MIN_BYTES_PER_SECOND: int(64 * 1024, 1),
   /** Bodies read at once for one credential, and for the whole process (429 too_many_bodies beyond). */
   HTTP_BODIES_PER_CREDENTIAL: int(4, 1, 10_000),
   HTTP_BODIES_TOTAL: int(32, 1, 100_000),
-  /**
-   * Refusals (401, 403, 408, 413, 429, no such route) a client address answered at once each minute; past it each
-   * is held HTTP_REFUSAL_DELAY_MS first (0 turns holding off), so a flood of them cannot fill the event loop.
-   */
+  /** Refusals a client address gets at once a minute; past them each is held HTTP_REFUSAL_DELAY_MS (0: never). */
   HTTP_REFUSALS_BEFORE_DELAY: int(60, 0, 1_000_000),
   HTTP_REFUSAL_DELAY_MS: int(250, 0, 10_000),
   /** Refusal audit rows per client address and credential per minute; the rest are counted in one row. */
