@@ -36,6 +36,8 @@ export interface ClassResult {
   recall: Recall;
   /** Questions whose text leg ten best (candidate terms only) are those of reading chunks by every term. */
   textExact: number;
+  /** The same for the bigram leg. */
+  bigramExact: number;
   /** How the vector leg is read under the principal (from its plan). */
   vectorAccess: string;
 }
@@ -134,17 +136,21 @@ async function recallOf(s: ClassSetup): Promise<Recall> {
 }
 
 /**
- * How often the text leg's ten best, read by the candidate terms alone, are the ten best of the leg read by
+ * How often a lexical leg's ten best, read by its candidate terms alone, are the ten best of the leg read by
  * every question term the caller's chunks hold (what scoring every match gives), both under the principal.
  */
-async function textExactOf(s: ClassSetup): Promise<number> {
+async function exactOf(s: ClassSetup, leg: "text" | "bigram"): Promise<number> {
   let same = 0;
   for (const { h } of s.questions) {
-    const textOnly = { ...h, vector: null, bigrams: null, limit: 10 };
+    const only = leg === "text"
+      ? { ...h, vector: null, bigrams: null, limit: 10 }
+      : { ...h, vector: null, words: null, limit: 10 };
     const held = h.wordLexemes.filter((_, i) => h.wordFrequencies[i] > 0);
-    const pruned = await fusedUnderRls(s.app, s.principal, textOnly);
-    const every = await fusedUnderRls(s.app, s.principal, { ...textOnly, words: toTsqueryText(held) || null });
-    if (JSON.stringify(pruned) === JSON.stringify(every)) same++;
+    const every = leg === "text" ? { words: toTsqueryText(held) || null } : { bigrams: h.bigramQuery };
+    const pruned = await fusedUnderRls(s.app, s.principal, only);
+    if (JSON.stringify(pruned) === JSON.stringify(await fusedUnderRls(s.app, s.principal, { ...only, ...every }))) {
+      same++;
+    }
   }
   return same;
 }
@@ -164,6 +170,7 @@ export async function measureClass(s: ClassSetup): Promise<Omit<ClassResult, "ke
     times,
     identical,
     recall: await recallOf(s),
-    textExact: await textExactOf(s),
+    textExact: await exactOf(s, "text"),
+    bigramExact: await exactOf(s, "bigram"),
   };
 }

@@ -307,7 +307,7 @@ function classFigures(r: ClassResult): Figure[] {
       `statistics read, no HTTP or audit: p50 ${f(t.rls.p50)} / p95 ${f(t.rls.p95)} ms; the embedding call ` +
       `alone: p50 ${f(t.embed.p50)} / p95 ${f(t.embed.p95)} ms; HTTP results identical to the direct run's for ` +
       `${r.identical.http} of ${r.questions} questions; text leg's ten best as scoring every match would rank them: ` +
-      `${r.textExact} of ${r.questions} questions`,
+      `${r.textExact} of ${r.questions} questions, bigram leg's: ${r.bigramExact}`,
   }, {
     bench: "search",
     metric: `${r.key} visible: vector leg alone, direct, p95`,
