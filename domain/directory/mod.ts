@@ -17,7 +17,7 @@ export * as schemas from "./schemas.ts";
 export * from "./import_format.ts";
 export * from "./user_groups.ts";
 export * from "./snapshots.ts";
-export { createPublications, type Publications } from "./publications.ts";
+export { createPublications, type Publications, SLOT_WAIT_MS } from "./publications.ts";
 export * from "./canonical_assignments.ts";
 export * from "./dashboard.ts";
 export * from "./snapshot_counts.ts";
