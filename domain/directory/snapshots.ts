@@ -45,8 +45,8 @@ async function* withCompanies(db: Db, batches: AsyncIterable<SnapshotEntry[]>) {
 
 /**
  * Accepts a publication for the calling portal as its body streams in, in one of the publication slots (503
- * publications_busy when none is given back within 2 s, 409 publication_in_progress while the portal has one under way). Another
- * portal's ID is 403 portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids); a rejection,
+ * publications_busy when none is given back within 2 s, 409 publication_in_progress while the portal has one under
+ * way). Another portal's ID is 403 portal_mismatch; any unknown user ID rejects it whole (422 unknown_user_ids); a rejection,
  * including a malformed body, is recorded as the portal's publication failure and changes nothing else. A
  * success replaces the portal's latest snapshot in one transaction.
  */
