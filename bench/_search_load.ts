@@ -156,17 +156,22 @@ export async function dropIndexes(owner: postgres.Sql): Promise<{ name: string; 
   return indexes;
 }
 
-/** Rebuilds the dropped indexes (the HNSW graph last, with room to build it in memory); seconds each. */
+/**
+ * Rebuilds the dropped indexes (the HNSW graph last, with room to build it in memory: about 6 KB a chunk, at least
+ * 2 GB; past maintenance_work_mem pgvector goes on building on disk, many times slower); seconds each.
+ */
 export async function rebuildIndexes(
   owner: postgres.Sql,
   indexes: { name: string; def: string }[],
 ): Promise<Record<string, number>> {
+  const [{ chunks }] = await owner`select count(*)::int8 as chunks from rag.tb_doc_chunk_vector`;
+  const memory = `${Math.max(2048, Math.ceil(Number(chunks) * 6 / 1024))}MB`;
   const times: Record<string, number> = {};
   const ordered = [...indexes].sort((a, b) => Number(/using hnsw/i.test(a.def)) - Number(/using hnsw/i.test(b.def)));
   for (const { name, def } of ordered) {
     const t0 = performance.now();
     await owner.begin(async (tx) => {
-      await tx`set local maintenance_work_mem = '2GB'`;
+      await tx`select set_config('maintenance_work_mem', ${memory}, true)`;
       await tx`set local max_parallel_maintenance_workers = 2`;
       await tx.unsafe(def);
     });
