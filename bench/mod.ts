@@ -26,8 +26,11 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   "webhooks": () => import("./webhook_delivery.ts"),
 };
 
+function cpu(): string {
+  return Deno.readTextFileSync("/proc/cpuinfo").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
+}
+
 async function machine(): Promise<string> {
-  const cpu = Deno.readTextFileSync("/proc/cpuinfo").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
   const cores = navigator.hardwareConcurrency;
   const memGiB = (Deno.systemMemoryInfo().total / 2 ** 30).toFixed(1);
   const run = async (cmd: string, args: string[]) => {
@@ -39,7 +42,7 @@ async function machine(): Promise<string> {
     }
   };
   return [
-    `- CPU: ${cpu}, ${cores} cores; memory ${memGiB} GiB`,
+    `- CPU: ${cpu()}, ${cores} cores; memory ${memGiB} GiB`,
     `- ${await run("psql", ["--version"])}; ${await run("redis-server", ["--version"])}`,
     `- Deno ${Deno.version.deno} (V8 ${Deno.version.v8}, TypeScript ${Deno.version.typescript})`,
   ].join("\n");
@@ -74,7 +77,8 @@ if (import.meta.main) {
   const results = new URL("./RESULTS.md", import.meta.url).pathname;
   const measured = new Date().toISOString();
   const doc = values.only?.length
-    ? mergeReport(Deno.readTextFileSync(results), figures, measured)
+    // A partial run may be on another machine than the full run whose Machine section stays: its run names its CPU.
+    ? mergeReport(Deno.readTextFileSync(results), figures, `${measured} on ${cpu()}`)
     : report(figures, await machine(), measured);
   Deno.writeTextFileSync(results, doc + (failed.length ? `\n## Failed\n\n${failed.join("\n")}\n` : ""));
   // Formatted as `deno fmt --check` expects, so a fresh report can be committed as it is.
