@@ -252,7 +252,10 @@ describe("what a tenant administrator tunes is its tenant's alone", () => {
     assert.equal(a.status, 200, JSON.stringify(a));
     const attacker = await adminOf(B);
     const page = await (await call("/views/settings?lang=en", { token: attacker })).text();
-    assert.doesNotMatch(page, /retrieval\.candidateLimit<\/code>|"candidateLimit"|77/);
+    // A value shows as an input's value or a cell's text; a bare "77" would also match a random nonce or id.
+    const ownPage = await (await call("/views/settings?lang=en", { token: await adminOf(A) })).text();
+    assert.match(ownPage, /value="77"/, "A's own screen shows the value, as B's would if it leaked");
+    assert.doesNotMatch(page, /retrieval\.candidateLimit<\/code>|"candidateLimit"|value="77"|>77</);
     const history = await json<schemas.SettingsHistory>(
       await call("/api/v1/admin/settings/history", { token: attacker }),
     );
