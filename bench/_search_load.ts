@@ -2,7 +2,7 @@
  * Loads the search benchmark's corpus as the system role, the way ingestion stores chunks (the
  * analyzer's lexemes through to_tsvector with rag.korean, bigram tsvector literals, the title analysed
  * with each chunk) but in batched `insert ... select from unnest(...)` across documents: COPY FROM is
- * refused on tables under row-level security. The chunk table's secondary indexes are dropped for the
+ * refused on tables under row-level security. The chunks' secondary indexes (both tables) are dropped for the
  * load and rebuilt from their own definitions after it by the owner, then every table is vacuumed and
  * analysed (autovacuum may be off).
  */
@@ -139,17 +139,17 @@ export async function insertChunks(
   await Promise.all(pending);
 }
 
-/** The chunk table's indexes that back no constraint, with their definitions. */
+/** The indexes of the chunk table and its term table that back no constraint, with their definitions. */
 async function secondaryIndexes(owner: postgres.Sql): Promise<{ name: string; def: string }[]> {
   return await owner`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
     from pg_index i
-    where i.indrelid = 'rag.tb_doc_chunk_vector'::regclass
+    where i.indrelid in ('rag.tb_doc_chunk_vector'::regclass, 'rag.tb_doc_chunk_terms'::regclass)
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
     order by 1` as unknown as { name: string; def: string }[];
 }
 
-/** Drops the chunk table's secondary indexes; returns their definitions to rebuild them after the load. */
+/** Drops the chunks' secondary indexes; returns their definitions to rebuild them after the load. */
 export async function dropIndexes(owner: postgres.Sql): Promise<{ name: string; def: string }[]> {
   const indexes = await secondaryIndexes(owner);
   for (const { name } of indexes) await owner.unsafe(`drop index ${name}`);
@@ -194,6 +194,7 @@ export async function vacuumAnalyze(owner: postgres.Sql): Promise<number> {
       "tb_ai_document_registry",
       "tb_document_organizations",
       "tb_doc_chunk_vector",
+      "tb_doc_chunk_terms",
       "tb_search_classes",
       "tb_search_terms",
       "tb_search_term_deltas",

@@ -31,7 +31,7 @@ export {
 
 // Searching and answering.
 export { searchContexts, type SearchOutcome } from "./search.ts";
-export { candidateTerms, foldSearchStatistics, lexicalQuery } from "./search_terms.ts";
+export { candidateTerms, foldSearchStatistics, lexicalQuery, scansVisible } from "./search_terms.ts";
 export {
   type AnswerEvent,
   answerEvents,

@@ -5,7 +5,8 @@
  * they match (their document frequencies, summed: an upper bound) stay within a budget, and always the
  * rarest one; the statement then scores those chunks with every term, common ones included. Document
  * frequencies are the caller's own (search_statistics: sums over the classes it may see), so what an
- * invisible chunk holds changes neither a score nor which terms are read.
+ * invisible chunk holds changes neither a score nor which terms are read. A caller who sees few chunks is
+ * served by testing each of them with every term instead (scansVisible).
  */
 import { compactSearchStats, type HybridQuery, type SearchScope, searchStatistics } from "@/sql/rag/search.ts";
 import { type PrincipalTx, withSystem } from "@/sql/rag/session.ts";
@@ -20,6 +21,15 @@ import { toTsqueryText } from "./text/korean.ts";
  */
 export function matchBudget(candidates: number): number {
   return Math.max(1000, 20 * candidates);
+}
+
+/**
+ * Whether the lexical legs test each of the caller's `visible` chunks with every question term instead of
+ * reading the candidate terms' index entries: their posting lists hold every organization's chunks, so for a
+ * caller who sees little they cost more than the caller's whole share. Up to twice the match budget.
+ */
+export function scansVisible(visible: number, budget: number): boolean {
+  return visible <= 2 * budget;
 }
 
 /** The terms to read chunks by: the rarest first while their summed frequencies stay within `budget`. */
@@ -48,7 +58,9 @@ export async function lexicalQuery(
   tx: PrincipalTx,
   scope: SearchScope,
   ask: LexicalAsk,
-): Promise<Pick<HybridQuery, "words" | "wordLexemes" | "wordFrequencies" | "bigrams" | "bigramQuery" | "corpus">> {
+): Promise<
+  Pick<HybridQuery, "words" | "wordLexemes" | "wordFrequencies" | "bigrams" | "bigramQuery" | "corpus" | "scanVisible">
+> {
   const rows = await searchStatistics(tx, scope, ask.wordLexemes, ask.bigrams);
   const df = { w: new Map<string, number>(), b: new Map<string, number>() };
   let visible = 0, matches = 0, matchedLength = 0;
@@ -65,9 +77,12 @@ export async function lexicalQuery(
   const corpus = matches > 0
     ? { chunks: Math.max(1, Math.round(visible * (1 - missed))), meanLength: matchedLength / matches }
     : { chunks: 0, meanLength: 1 };
-  const budget = matchBudget(ask.candidates);
+  const scanVisible = scansVisible(visible, matchBudget(ask.candidates));
+  // A scan of the caller's chunks scores every chunk holding any question term, as no index bounds it anyway.
+  const budget = scanVisible ? Infinity : matchBudget(ask.candidates);
   const tsquery = (terms: string[]) => toTsqueryText(terms) || null;
   return {
+    scanVisible,
     words: tsquery(candidateTerms(df.w, budget)),
     wordLexemes: ask.wordLexemes,
     wordFrequencies: ask.wordLexemes.map((l) => df.w.get(l) ?? 0),

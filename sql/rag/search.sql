@@ -36,6 +36,8 @@ select rag.search_stats_compact()::int8 as folded;
 -- bigrams (both lexical legs through the leakproof @@~, so their GIN indexes serve callers bound by a policy). Each
 -- leg keeps its best `candidates` rows; a chunk's fused score is the sum over the legs that found it of
 -- weight / (k + rank).
+-- The lexical legs read tb_doc_chunk_terms, the chunks' visibility columns and tsvectors in a narrow table of their own
+-- (migration 0200 says why), under the same policies as the chunks.
 -- Why the lexical legs look like this (issue 17): scoring every chunk that holds any question term is linear in the
 -- visible corpus (a common lexeme or bigram matches most of it: about 1 s per company-wide question at 100,000
 -- chunks). So each lexical leg reads only the chunks holding its candidate terms ($2, $3: the question's rarest
@@ -49,6 +51,11 @@ select rag.search_stats_compact()::int8 as folded;
 -- answer they would fill the limit with unrelated chunks. So a chunk that only the vector leg found is dropped when
 -- its cosine similarity is below the embedding model's floor ($16, calibrated per model: scripts/calibrate_floor.ts);
 -- a chunk a lexical leg also found stays whatever its similarity, as the lexical match is evidence of its own.
+-- A caller who sees few chunks ($17: domain/rag/search_terms.ts says how few) is served the other way round: the
+-- term indexes' posting lists hold every organization's chunks, so at 1% of 100,000 chunks reading them cost more
+-- than the caller's whole share (bench/RESULTS.md). There the match is the plain @@, which no index serves, so the
+-- planner reads the caller's chunks by the organization index and tests each one after the policy (plans are built
+-- per call, below, so the constant $17 folds one branch of each test away).
 -- The tenant, clearance and organization conditions repeat what the policies enforce: they decide nothing (the
 -- policies still filter every row) but let the planner pick an index for a narrow principal, for example an exact
 -- scan of one organization's chunks instead of a long filtered walk of the HNSW graph. The organization test uses
@@ -58,7 +65,7 @@ select rag.search_stats_compact()::int8 as folded;
 -- (null: no bigram leg), $4 candidates per leg, $5 RRF k, $6 limit, $7 tenant id, $8 clearance, $9 organization ids
 -- (null: any), $10 the question's word lexemes, $11 RRF weights of the vector, text and bigram legs, $12 each $10
 -- lexeme's document frequency, $13 N, $14 mean length in lexemes, $15 the question's bigram tsquery, $16 the vector
--- floor (null: none)
+-- floor (null: none), $17 read the caller's chunks rather than the term indexes
 with vector_leg as (
   select id, 1 - distance as score, row_number() over (order by distance, id) as rank
   from (
@@ -71,8 +78,10 @@ with vector_leg as (
   ) v
 ), text_match as (
   select c.id, c.lexeme_count, ts_filter(setweight(c.lexemes, 'A', $10::text[]), '{a}') as hits
-  from rag.tb_doc_chunk_vector c
-  where $2::tsquery is not null and c.lexemes @@~ $2::tsquery and c.visible and c.tenant_id = $7::uuid
+  from rag.tb_doc_chunk_terms c
+  where $2::tsquery is not null
+    and (($17::bool and c.lexemes @@ $2::tsquery) or (not $17::bool and c.lexemes @@~ $2::tsquery))
+    and c.visible and c.tenant_id = $7::uuid
     and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
 ), text_leg as (
   select id, score, row_number() over (order by score desc, id) as rank
@@ -90,8 +99,10 @@ with vector_leg as (
   select id, score, row_number() over (order by score desc, id) as rank
   from (
     select c.id, ts_rank(c.bigrams, $15::tsquery, 1) as score
-    from rag.tb_doc_chunk_vector c
-    where $3::tsquery is not null and c.bigrams @@~ $3::tsquery and c.visible and c.tenant_id = $7::uuid
+    from rag.tb_doc_chunk_terms c
+    where $3::tsquery is not null
+      and (($17::bool and c.bigrams @@ $3::tsquery) or (not $17::bool and c.bigrams @@~ $3::tsquery))
+      and c.visible and c.tenant_id = $7::uuid
       and c.security_level <= $8::int and ($9::uuid[] is null or c.organization_ids &&~ $9::uuid[])
     order by score desc, c.id
     limit $4::int

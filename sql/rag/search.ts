@@ -26,6 +26,7 @@ const q = loadQueries(new URL("./search.sql", import.meta.url), {
       "float8",
       "tsquery?",
       "float8?",
+      "bool",
     ],
     columns: {
       chunkId: "int8",
@@ -79,12 +80,14 @@ export interface HybridQuery extends SearchScope {
   limit: number;
   /** Drops a chunk only the vector leg found whose cosine similarity is below it; null keeps every chunk. */
   vectorFloor?: number | null;
+  /** The lexical legs test each chunk the caller sees instead of reading the term indexes (a narrow caller). */
+  scanVisible: boolean;
 }
 
 /** One fused result, with each leg's score and rank (null where the leg did not find it). */
 export type HybridRow = RowOf<typeof q.hybrid_search>;
 
-/** A query's parameters in the fused statement's order ($1 .. $16, as its header lists them). */
+/** A query's parameters in the fused statement's order ($1 .. $17, as its header lists them). */
 export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>[1] {
   return [
     h.vector,
@@ -103,6 +106,7 @@ export function hybridParams(h: HybridQuery): Parameters<typeof q.hybrid_search>
     h.corpus.meanLength,
     h.bigramQuery,
     h.vectorFloor ?? null,
+    h.scanVisible,
   ];
 }
 

@@ -1,8 +1,10 @@
 /**
  * The search statistics of migration 0100 against a recount from the chunks themselves: after inserts,
  * a hide, a publication, a change of organizations and deletes, before and after the deltas are folded,
- * each visibility class's counts are exactly those of its visible chunks. And the term choice of
- * domain/rag/search_terms.ts: rarest first, within the budget, always at least one.
+ * each visibility class's counts are exactly those of its visible chunks, and the lexical legs' term table
+ * (migration 0200) holds exactly the chunks' columns it copies. The writes are the system role's, as the
+ * ingestion worker's are, so the triggers pass the policies. And the term choice of domain/rag/search_terms.ts:
+ * rarest first, within the budget, always at least one.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -12,28 +14,32 @@ import { candidateTerms } from "@/domain/rag/mod.ts";
 
 let db: TestDatabase;
 let su: postgres.Sql;
+/** The system role, which writes chunks for the ingestion worker. */
+let sys: postgres.Sql;
 const TENANT = crypto.randomUUID();
 const [A, B] = [crypto.randomUUID(), crypto.randomUUID()];
 
 before(async () => {
   db = await freshDatabase();
   su = postgres(db.superUrl, { max: 1, onnotice: () => {} });
+  sys = postgres(db.systemUrl, { max: 1, onnotice: () => {} });
   await su`insert into rag.tb_organization (id, tenant_id, code, name, is_public)
            values (${A}, ${TENANT}, 'A', 'A', false), (${B}, ${TENANT}, 'B', 'B', false)`;
 });
 after(async () => {
   await su?.end();
+  await sys?.end();
   await db?.drop();
 });
 
 /** A document whose chunks hold the given lexemes (and, as their bigrams, each lexeme's first character). */
 async function document(orgs: string[], level: number, chunks: string[][]): Promise<string> {
-  const [doc] = await su`
+  const [doc] = await sys`
     insert into rag.tb_ai_document_registry (portal_id, source_document_id, source_version, tenant_id, organization_id,
       organization_ids, security_level, title, content_locator, checksum, content_type, registrant_id, size_bytes, status)
     values ('p', gen_random_uuid(), 'v1', ${TENANT}, ${orgs[0]}, ${orgs}::uuid[], ${level}, 't', 'http://x/',
       repeat('a', 64), 'text/html', 'u', 1, 'indexed') returning id`;
-  await su`
+  await sys`
     insert into rag.tb_doc_chunk_vector (document_id, chunk_index, source_version, tenant_id, organization_ids,
       security_level, visible, content, lexemes, lexeme_count, bigrams, embedding)
     select ${doc.id}, (l.i - 1)::int, 'v1', ${TENANT}, ${orgs}::uuid[], ${level}, true, 'c',
@@ -68,6 +74,14 @@ async function compare() {
 }
 
 async function assertExact(label: string) {
+  const copied = await su`
+    select id, tenant_id, organization_ids, security_level, visible, lexeme_count, lexemes::text, bigrams::text
+    from rag.tb_doc_chunk_terms order by id`;
+  const chunks = await su`
+    select id, tenant_id, organization_ids, security_level, visible, lexeme_count, lexemes::text, bigrams::text
+    from rag.tb_doc_chunk_vector order by id`;
+  assert.ok(chunks.length > 0);
+  assert.deepEqual(copied.map((r) => ({ ...r })), chunks.map((r) => ({ ...r })), `${label}: the term table`);
   const { kept, recount } = await compare();
   assert.ok(recount.length > 0, `${label}: there is something to count`);
   assert.deepEqual(kept, recount, `${label}: before the fold`);
@@ -84,13 +98,13 @@ describe("search statistics per visibility class", () => {
     const d2 = await document([B, A, A], 1, [["보안", "감사"]]);
     const d3 = await document([A], 2, [["가격", "인사"], ["인사"]]);
     await assertExact("after inserts (one document's organizations given twice and out of order)");
-    await su`update rag.tb_doc_chunk_vector set visible = false where document_id = ${d1}`;
+    await sys`update rag.tb_doc_chunk_vector set visible = false where document_id = ${d1}`;
     await assertExact("after hiding a document");
-    await su`update rag.tb_doc_chunk_vector set visible = true where document_id = ${d1}`;
-    await su`update rag.tb_doc_chunk_vector set organization_ids = ${[B]}::uuid[] where document_id = ${d2}`;
+    await sys`update rag.tb_doc_chunk_vector set visible = true where document_id = ${d1}`;
+    await sys`update rag.tb_doc_chunk_vector set organization_ids = ${[B]}::uuid[] where document_id = ${d2}`;
     await assertExact("after publishing it again and moving another to one organization");
-    await su`delete from rag.tb_doc_chunk_vector where document_id = ${d3} and chunk_index = 1`;
-    await su`delete from rag.tb_ai_document_registry where id = ${d2}`;
+    await sys`delete from rag.tb_doc_chunk_vector where document_id = ${d3} and chunk_index = 1`;
+    await sys`delete from rag.tb_ai_document_registry where id = ${d2}`;
     await assertExact("after deleting a chunk and (by cascade) a document's chunks");
   });
 

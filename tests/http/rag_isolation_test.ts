@@ -513,7 +513,7 @@ const member = (): DbPrincipal => ({
  * The search statement with its own conditions wide open (any organization, top clearance): only RLS can filter.
  * It runs where the service never runs it, on a connection without a principal, so the cast is the attack.
  */
-async function wideOpenSearch(db: Db) {
+async function wideOpenSearch(db: Db, scanVisible: boolean) {
   const q = QUESTIONS[0];
   return await hybridSearch(db as PrincipalTx, {
     vector: vectorText(fakeVector(q)),
@@ -530,6 +530,7 @@ async function wideOpenSearch(db: Db) {
     tenantId: T1,
     clearance: 3,
     organizationIds: null,
+    scanVisible,
   });
 }
 
@@ -545,8 +546,10 @@ describe("search isolation: settings end with their transaction on a pooled conn
     const [s] = await appPool`select current_setting('my.app_tenant_id', true) as t,
       current_setting('my.app_user_clearance_level', true) as c, current_setting('my.app_is_admin', true) as a`;
     assert.deepEqual([s.t, s.c, s.a], ["", "", ""]);
-    assert.equal((await wideOpenSearch(appPool)).length, 0);
-    assert.equal((await appPool.begin((tx) => wideOpenSearch(tx))).length, 0);
+    for (const scanVisible of [false, true]) {
+      assert.equal((await wideOpenSearch(appPool, scanVisible)).length, 0);
+      assert.equal((await appPool.begin((tx) => wideOpenSearch(tx, scanVisible))).length, 0);
+    }
   });
 
   it("nothing survives a rollback either, even of an administrator with the top clearance", async () => {

@@ -3,7 +3,8 @@
  * are shown: cheap (COST 0.0001), NOT leakproof, some writing to a side table (SECURITY DEFINER),
  * some raising notices (IMMUTABLE, the shape a planner most wants to run early). The application
  * role, under a principal, calls them in WHERE clauses beside the leakproof `@@~` full-text match
- * and `&&~` organization overlap (forced onto their GIN indexes), beside HNSW ordering, leakproof
+ * and `&&~` organization overlap (forced onto their GIN indexes, on the chunk table and on the term table the
+ * lexical legs read), beside HNSW ordering, leakproof
  * comparisons, joins, aggregates, EXISTS and materialized CTEs, and inside both operators' operands. PostgreSQL must apply each
  * table's policy before any such function, so the probes may only ever see rows the principal
  * may see; the same holds for every table under RLS, and a row-dependent error cannot fire on a
@@ -168,20 +169,20 @@ const CHUNK_PROBES: Array<[string, string]> = [
   ["alone", `select id from rag.tb_doc_chunk_vector where leak_probe.saw('q', 'chunk', id)`],
   [
     "after @@~",
-    `select id from rag.tb_doc_chunk_vector where lexemes @@~ :words::tsquery and leak_probe.saw('q', 'chunk', id)`,
+    `select id from rag.tb_doc_chunk_terms where lexemes @@~ :words::tsquery and leak_probe.saw('q', 'chunk', id)`,
   ],
   [
     "before @@~",
-    `select id from rag.tb_doc_chunk_vector where leak_probe.saw('q', 'chunk', id) and lexemes @@~ :words::tsquery`,
+    `select id from rag.tb_doc_chunk_terms where leak_probe.saw('q', 'chunk', id) and lexemes @@~ :words::tsquery`,
   ],
   [
     "beside the bigram @@~",
-    `select id from rag.tb_doc_chunk_vector where bigrams @@~ :grams::tsquery and leak_probe.peek('chunk', id)`,
+    `select id from rag.tb_doc_chunk_terms where bigrams @@~ :grams::tsquery and leak_probe.peek('chunk', id)`,
   ],
-  ["as @@~'s query operand", `select id from rag.tb_doc_chunk_vector where lexemes @@~ leak_probe.tsq(id, :words)`],
+  ["as @@~'s query operand", `select id from rag.tb_doc_chunk_terms where lexemes @@~ leak_probe.tsq(id, :words)`],
   [
     "as @@~'s vector operand",
-    `select id from rag.tb_doc_chunk_vector where leak_probe.tsv(id, lexemes) @@~ :words::tsquery`,
+    `select id from rag.tb_doc_chunk_terms where leak_probe.tsv(id, lexemes) @@~ :words::tsquery`,
   ],
   [
     "after &&~",
@@ -189,7 +190,7 @@ const CHUNK_PROBES: Array<[string, string]> = [
   ],
   [
     "beside &&~ and @@~",
-    `select id from rag.tb_doc_chunk_vector where leak_probe.peek('chunk', id) and organization_ids &&~ :orgs::uuid[]
+    `select id from rag.tb_doc_chunk_terms where leak_probe.peek('chunk', id) and organization_ids &&~ :orgs::uuid[]
      and lexemes @@~ :words::tsquery`,
   ],
   [
@@ -268,15 +269,26 @@ describe("leak probes see only the rows a principal may see", () => {
   });
 
   for (
-    const [operator, condition, index] of [
-      ["@@~ match", "lexemes @@~ :words::tsquery", "tb_doc_chunk_vector_lexemes_idx"],
-      ["&&~ overlap", "organization_ids &&~ :orgs::uuid[]", "tb_doc_chunk_vector_organizations_idx"],
+    const [operator, table, condition, index] of [
+      ["@@~ match", "tb_doc_chunk_terms", "lexemes @@~ :words::tsquery", "tb_doc_chunk_terms_lexemes_idx"],
+      [
+        "&&~ overlap",
+        "tb_doc_chunk_vector",
+        "organization_ids &&~ :orgs::uuid[]",
+        "tb_doc_chunk_vector_organizations_idx",
+      ],
+      [
+        "&&~ overlap",
+        "tb_doc_chunk_terms",
+        "organization_ids &&~ :orgs::uuid[]",
+        "tb_doc_chunk_terms_organizations_idx",
+      ],
     ]
   ) {
-    it(`the leakproof ${operator} runs on its GIN index for a principal, before the policy (the path under test)`, async () => {
+    it(`the leakproof ${operator} runs on its GIN index of ${table} for a principal, before the policy (the path under test)`, async () => {
       const { rows } = await probe(
         principals["a member of department A"].p,
-        `explain select id from rag.tb_doc_chunk_vector where ${condition} and leak_probe.saw('q', 'chunk', id)`,
+        `explain select id from rag.${table} where ${condition} and leak_probe.saw('q', 'chunk', id)`,
         "set local enable_seqscan = off",
       );
       const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
