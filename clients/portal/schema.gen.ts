@@ -10002,7 +10002,7 @@ export interface operations {
                      *           "dimensions": 1024
                      *         },
                      *         "retrieval": {
-                     *           "rrfK": 3,
+                     *           "rrfK": 1,
                      *           "textSearchConfig": "korean",
                      *           "safeContexts": 5,
                      *           "candidateLimit": 50,
@@ -10095,7 +10095,7 @@ export interface operations {
                  *         "dimensions": 1024
                  *       },
                  *       "retrieval": {
-                 *         "rrfK": 3,
+                 *         "rrfK": 1,
                  *         "safeContexts": 5
                  *       },
                  *       "llm": {
@@ -10140,7 +10140,7 @@ export interface operations {
                      *           "dimensions": 1024
                      *         },
                      *         "retrieval": {
-                     *           "rrfK": 3,
+                     *           "rrfK": 1,
                      *           "textSearchConfig": "korean",
                      *           "safeContexts": 5,
                      *           "candidateLimit": 50,

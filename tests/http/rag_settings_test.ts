@@ -58,7 +58,7 @@ describe("the installation's settings (the operator)", () => {
     assert.deepEqual([b.settings.retrieval.rrfK, b.settings.retrieval.safeContexts], [30, 5], "other fields kept");
     const [row] = await installationRows();
     assert.equal(row.changed_by, "user:the-operator");
-    assert.deepEqual(row.changes, { "retrieval.rrfK": [3, 30], "llm.temperature": [0.1, 0.3] });
+    assert.deepEqual(row.changes, { "retrieval.rrfK": [1, 30], "llm.temperature": [0.1, 0.3] });
     assert.equal((await get()).b.version, 1);
   });
 
