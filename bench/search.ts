@@ -305,8 +305,8 @@ function classFigures(r: ClassResult): Figure[] {
     bar: { what: "ratio", op: "<=", target: 5, from: "issue 17" },
     note: `sees ${r.visible} chunks; p50 HTTP ${f(t.http.p50)} ms, vector leg ${f(t.vector.p50)} ms (ratio ` +
       `${(t.http.p50 / t.vector.p50).toFixed(2)}); the fused statement by the owner without RLS: p50 ` +
-      `${f(t.direct.p50)} / p95 ${f(t.direct.p95)} ms; as the app role under RLS in a transaction with its ` +
-      `statistics read, no HTTP or audit: p50 ${f(t.rls.p50)} / p95 ${f(t.rls.p95)} ms; the embedding call ` +
+      `${f(t.direct.p50)} / p95 ${f(t.direct.p95)} ms; as the app role under RLS in a transaction (its ` +
+      `statistics already read), no HTTP or audit: p50 ${f(t.rls.p50)} / p95 ${f(t.rls.p95)} ms; the embedding call ` +
       `alone: p50 ${f(t.embed.p50)} / p95 ${f(t.embed.p95)} ms; HTTP results identical to the direct run's for ` +
       `${r.identical.http} of ${r.questions} questions; text leg's ten best as scoring every match would rank them: ` +
       `${r.textExact} of ${r.questions} questions, bigram leg's: ${r.bigramExact}`,
